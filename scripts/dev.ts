@@ -1,0 +1,14 @@
+// `npm run dev`: the API server and Vite's dev server (which proxies /api to it) side by side.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const children = [
+  spawn(process.execPath, ['--watch', 'src/server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['vite'], { cwd: root, stdio: 'inherit' }),
+];
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}

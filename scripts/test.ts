@@ -1,0 +1,68 @@
+// `npm test`: everything CI checks, in order, ending with one line `N passed, N failed`.
+// Static checks count as one test each; Vitest suites count their tests.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-test-report-'));
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(label: string, command: string, args: string[]): boolean {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+function check(label: string, command: string, args: string[]): void {
+  if (run(label, command, args)) {
+    passed += 1;
+  } else {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+type VitestReport = { numPassedTests: number; numFailedTests: number; success: boolean };
+
+function vitest(label: string, projects: string[]): void {
+  const outputFile = path.join(reportDir, `${label}.json`);
+  const ok = run(label, 'npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ]);
+  if (!fs.existsSync(outputFile)) {
+    failed += 1;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(outputFile, 'utf8')) as VitestReport;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (!ok && report.numFailedTests === 0) {
+    // A suite that crashed before its tests ran still fails the run.
+    failed += 1;
+    failures.push(`${label} (suite error)`);
+  } else if (report.numFailedTests > 0) {
+    failures.push(`${label} (${report.numFailedTests} failed)`);
+  }
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npx', ['biome', 'ci', '.']);
+vitest('unit and integration tests', ['unit', 'integration']);
+check('client build', process.execPath, [path.join(root, 'scripts/ensure-build.ts')]);
+vitest('browser tests', ['e2e']);
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+console.log('');
+if (failures.length > 0) console.log(`Failed: ${failures.join('; ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,20 @@
+// Every client path in one place (SPEC §2).
+export const paths = {
+  categories: '/',
+  home: '/home',
+  answer: '/answer',
+  answerToday: '/answer/today',
+  journal: '/answer/journal',
+  answerSettings: '/answerSettings',
+  streak: '/streak',
+  login: '/login',
+  userProfile: '/userProfile',
+  userSettings: '/userSettings',
+  past: '/past',
+  newPrompt: '/newPrompt',
+  world: '/world',
+  shared: '/shared',
+  about: '/about',
+  privacy: '/privacy',
+  terms: '/terms',
+} as const;

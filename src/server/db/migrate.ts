@@ -1,0 +1,22 @@
+import { type Migration, Migrator } from 'kysely/migration';
+import type { Database } from './database.ts';
+import * as initial from './migrations/001-initial.ts';
+
+// Migrations are listed here, not discovered on disk, so the bundle of known migrations is
+// exactly what was type-checked.
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};
+
+export async function migrateToLatest(db: Database): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

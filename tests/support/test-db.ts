@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { DatabaseConfig } from '../../src/server/config.ts';
+import { createDatabase, type Database } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { seedDatabase } from '../../src/server/db/seed.ts';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set, and it must be set in CI. */
+export function databaseKinds(): DatabaseKind[] {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url && process.env.CI === 'true') {
+    throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL half must run in CI');
+  }
+  return url ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export type TestDatabase = { db: Database; kind: DatabaseKind; drop: () => Promise<void> };
+
+/** A fresh, migrated and seeded database of the given kind, private to one test file. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const name = `muse_t_${randomBytes(6).toString('hex')}`;
+  let config: DatabaseConfig;
+  let cleanup: () => Promise<void>;
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-test-'));
+    config = { kind: 'sqlite', file: path.join(dir, `${name}.db`) };
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    config = { kind: 'postgres', url: url.toString() };
+    cleanup = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  await seedDatabase(db);
+  return {
+    db,
+    kind,
+    drop: async () => {
+      await db.destroy();
+      await cleanup();
+    },
+  };
+}
+
+/**
+ * Runs the same suite once per database kind, each on its own fresh database.
+ * `get()` is valid inside tests and hooks.
+ */
+export function describeEachDatabase(
+  title: string,
+  suite: (get: () => TestDatabase, kind: DatabaseKind) => void,
+): void {
+  for (const kind of databaseKinds()) {
+    describe(`${title} [${kind}]`, () => {
+      let current: TestDatabase | undefined;
+      beforeAll(async () => {
+        current = await createTestDatabase(kind);
+      });
+      afterAll(async () => {
+        await current?.drop();
+      });
+      suite(() => {
+        if (!current) throw new Error('test database not ready');
+        return current;
+      }, kind);
+    });
+  }
+}
