@@ -4,10 +4,15 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { AppDeps } from './deps.ts';
+import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
 import { registerClient } from './plugins/client.ts';
+import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessions } from './plugins/session.ts';
 
 export type AppOptions = {
   db: Database;
@@ -15,26 +20,46 @@ export type AppOptions = {
   /** Where the built client lives; defaults to dist/client beside the package. */
   clientDir?: string;
   logger?: boolean;
+  /** Tests pass a cheap hasher; production uses the strong default. */
+  passwords?: PasswordHasher;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as 'METHOD /path': the authorization matrix test reads it. */
+    museRoutes: string[];
+  }
+}
+
 /** Builds the whole app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
+  const deps: AppDeps = { db, config, passwords: options.passwords ?? createPasswordHasher() };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
   });
+  const routes: string[] = [];
+  app.decorate('museRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    }
+  });
+
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.publicOrigin?.startsWith('https:') ?? false);
+  registerCsrfProtection(app, config.publicOrigin);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
+  await registerRateLimiting(app);
+  registerSessions(app, deps);
 
-  await app.register(async (api) => {
-    registerCategoryRoutes(api, db);
-  });
+  registerCategoryRoutes(app, deps);
 
   await registerClient(
     app,

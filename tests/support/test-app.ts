@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
+import {
+  createPasswordHasher,
+  FAST_TEST_COST,
+} from '../../src/server/features/auth/passwords.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -16,6 +20,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+const fastHasher = createPasswordHasher(FAST_TEST_COST, 4);
+
 export async function buildTestApp(
   db: Database,
   overrides: Partial<Config> = {},
@@ -24,6 +30,7 @@ export async function buildTestApp(
     db,
     config: testConfig(overrides),
     clientDir: '/nonexistent-muse-client',
+    passwords: fastHasher,
   });
   await app.ready();
   return app;

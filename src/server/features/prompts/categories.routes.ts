@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
 import { listCategoryNames } from './categories.repo.ts';
 
-export function registerCategoryRoutes(app: FastifyInstance, db: Database): void {
+export function registerCategoryRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.post('/api/categories', async () => ({ categories: await listCategoryNames(db) }));
 }

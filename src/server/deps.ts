@@ -1,0 +1,10 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { PasswordHasher } from './features/auth/passwords.ts';
+
+/** What every feature's routes are given: no globals, so tests can build many apps. */
+export type AppDeps = {
+  db: Database;
+  config: Config;
+  passwords: PasswordHasher;
+};

@@ -1,0 +1,39 @@
+import type { Database } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+export type UserRow = UsersTable;
+
+export async function insertSession(
+  db: Database,
+  session: { token_hash: string; user_id: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSessionsOfUser(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** The live session's user and whether the admins table lists them. */
+export async function findSessionUser(
+  db: Database,
+  tokenHash: string,
+  now: string,
+): Promise<{ user: UserRow; listedAdmin: boolean } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('admins', 'admins.user_id', 'users.id')
+    .selectAll('users')
+    .select('admins.user_id as admin_user_id')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { admin_user_id, ...user } = row;
+  return { user, listedAdmin: admin_user_id !== null };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, HttpError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Calls that take a file upload instead of JSON. */
+export const MULTIPART_ROUTES = new Set(['/api/user/picture']);
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+function allowedOrigin(request: FastifyRequest, publicOrigin: string | null): string | null {
+  if (publicOrigin) return publicOrigin;
+  const host = request.headers.host;
+  return host ? `${request.protocol}://${host}` : null;
+}
+
+/**
+ * Cross-site request forgery: a state-changing API call must carry JSON (a form cannot) and, when
+ * the browser names an origin, it must be ours. SameSite=Lax session cookies are the third wall.
+ */
+export function registerCsrfProtection(app: FastifyInstance, publicOrigin: string | null): void {
+  // Only JSON (and multipart for uploads): a text/plain body is what a cross-site form can send.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== allowedOrigin(request, publicOrigin)) {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+    if (!hasBody(request)) return;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const path = request.url.split('?')[0] ?? '';
+    const expected = MULTIPART_ROUTES.has(path) ? 'multipart/form-data' : 'application/json';
+    if (type !== expected) throw new HttpError(415, `Send ${expected}`);
+  });
+}

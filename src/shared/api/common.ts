@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { isValidDay } from '../domain/calendar-day.ts';
+
+// Building blocks shared by every call's schema.
+
+/** Client-generated ids: url-safe, bounded. */
+export const idSchema = z
+  .string()
+  .min(1, 'is required')
+  .max(64, 'is too long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _');
+
+/** The caller's calendar day (month 1-12): the spec sends `year, month, day` beside the payload. */
+export const dayFields = {
+  year: z.number().int().min(2000).max(9999),
+  month: z.number().int().min(1).max(12),
+  day: z.number().int().min(1).max(31),
+};
+
+export const daySchema = z
+  .object(dayFields)
+  .refine((d) => isValidDay(d), { message: 'is not a real calendar day' });
+
+export const categoryNameSchema = z.string().trim().min(1).max(40);
+export const categoriesSchema = z.array(categoryNameSchema).max(20);
+
+export const MAX_ANSWER_TEXT = 50_000;
+export const MAX_PROMPT_TITLE = 500;
+
+/** `{ ok: true }` for calls whose response the spec does not show and that change nothing shown. */
+export type Ok = { ok: true };

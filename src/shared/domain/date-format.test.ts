@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDay, formatDayKey, journalTitle } from './date-format.ts';
+
+describe('formatDate', () => {
+  it('prints the local calendar day of a Date', () => {
+    expect(formatDate(new Date(2020, 2, 5, 0, 0))).toBe('Mar 5, 2020');
+    expect(formatDate(new Date(2020, 11, 31, 23, 59))).toBe('Dec 31, 2020');
+    expect(formatDate(new Date(2021, 0, 1))).toBe('Jan 1, 2021');
+  });
+
+  it('prints the local calendar day of an ISO timestamp', () => {
+    const local = new Date(2024, 1, 29, 23, 30);
+    expect(formatDate(local.toISOString())).toBe('Feb 29, 2024');
+  });
+
+  it('takes a bare day key as that day in every time zone', () => {
+    expect(formatDate('2020-03-05')).toBe('Mar 5, 2020');
+  });
+
+  it('prints nothing for an unreadable date', () => {
+    expect(formatDate('soon')).toBe('');
+    expect(formatDate(new Date(Number.NaN))).toBe('');
+  });
+
+  it('uses every short month name in order', () => {
+    const names = Array.from({ length: 12 }, (_, m) => formatDate(new Date(2022, m, 10)));
+    expect(names.map((s) => s.slice(0, 3)).join(' ')).toBe(
+      'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec',
+    );
+  });
+});
+
+describe('formatDayKey / formatDay / journalTitle', () => {
+  it('formats day keys and rejects others', () => {
+    expect(formatDayKey('2026-11-22')).toBe('Nov 22, 2026');
+    expect(formatDayKey('2026-02-30')).toBe('');
+    expect(formatDayKey('22/11/2026')).toBe('');
+  });
+
+  it('formats calendar days', () => {
+    expect(formatDay({ year: 2020, month: 3, day: 5 })).toBe('Mar 5, 2020');
+    expect(formatDay({ year: 2020, month: 13, day: 5 })).toBe('');
+  });
+
+  it('titles a journal entry with the day', () => {
+    expect(journalTitle({ year: 2026, month: 11, day: 22 })).toBe('Nov 22, 2026');
+  });
+});

@@ -1,0 +1,37 @@
+import { addDays, type CalendarDay, dayKey } from './calendar-day.ts';
+
+/** The streak part of a user. `last` is the day key ('YYYY-MM-DD') of the last streak day. */
+export type StreakFields = { streak: number; longestStreak: number; last: string | null };
+
+/**
+ * SPEC §4 "With no last date, it is set to yesterday and streak 0" — the same state a new user
+ * starts in. Only a null `last` is touched; anything else is returned unchanged.
+ */
+export function normaliseStreak(fields: StreakFields, today: CalendarDay): StreakFields {
+  if (fields.last !== null) return fields;
+  return { ...fields, streak: 0, last: dayKey(addDays(today, -1)) };
+}
+
+/**
+ * SPEC §4 streak rule, applied when the user answers on `today`:
+ * last = today → unchanged; last = yesterday → streak + 1; anything else (older, in the future
+ * or unreadable) → streak 1. A null `last` is first normalised to "yesterday, streak 0", so a
+ * first answer gives streak 1 and a second answer the same day changes nothing.
+ */
+export function applyStreak(fields: StreakFields, today: CalendarDay): StreakFields {
+  const current = normaliseStreak(fields, today);
+  const todayKey = dayKey(today);
+  if (current.last === todayKey) return current;
+  const streak = current.last === dayKey(addDays(today, -1)) ? current.streak + 1 : 1;
+  return { streak, longestStreak: Math.max(current.longestStreak, streak), last: todayKey };
+}
+
+/** SPEC §9 "reset or offline reset sets streak to 1" (/api/user/reset). */
+export function resetStreak(fields: StreakFields, today: CalendarDay): StreakFields {
+  return { streak: 1, longestStreak: Math.max(fields.longestStreak, 1), last: dayKey(today) };
+}
+
+/** SPEC §9 new users: streak 0, longest 0, last = yesterday (so a first answer starts at 1). */
+export function newUserStreak(today: CalendarDay): StreakFields {
+  return { streak: 0, longestStreak: 0, last: dayKey(addDays(today, -1)) };
+}
