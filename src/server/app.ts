@@ -5,8 +5,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
+import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
+import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
+import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
+import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerWorldRoutes } from './features/world/world.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -60,6 +66,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessions(app, deps);
 
   registerCategoryRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerAnswerRoutes(app, deps);
+  registerWorldRoutes(app, deps);
+  registerPromptRoutes(app, deps);
+  registerAdminRoutes(app, deps);
+  registerOfflineRoutes(app, deps);
 
   await registerClient(
     app,

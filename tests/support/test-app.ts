@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
-import {
-  createPasswordHasher,
-  FAST_TEST_COST,
-} from '../../src/server/features/auth/passwords.ts';
+import { createPasswordHasher, FAST_TEST_COST } from '../../src/server/features/auth/passwords.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

@@ -7,7 +7,9 @@ export const MULTIPART_ROUTES = new Set(['/api/user/picture']);
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
 }
 
 function allowedOrigin(request: FastifyRequest, publicOrigin: string | null): string | null {

@@ -58,9 +58,14 @@ export function createPasswordHasher(
     async hash(password) {
       const salt = randomBytes(16);
       const key = await gate.run(() => scrypt(password, salt, cost));
-      return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join(
-        '$',
-      );
+      return [
+        'scrypt',
+        cost.N,
+        cost.r,
+        cost.p,
+        salt.toString('base64'),
+        key.toString('base64'),
+      ].join('$');
     },
     async verify(password, stored) {
       const [scheme, n, r, p, salt, key] = stored.split('$');

@@ -32,7 +32,10 @@ export function assertSelf(user: SessionUser, claimedId: string | undefined | nu
 }
 
 /** For private data: someone else's id is answered as if it did not exist. */
-export function assertSelfOrNotFound(user: SessionUser, claimedId: string | undefined | null): void {
+export function assertSelfOrNotFound(
+  user: SessionUser,
+  claimedId: string | undefined | null,
+): void {
   if (claimedId !== undefined && claimedId !== null && claimedId !== '' && claimedId !== user.id) {
     throw new HttpError(404, 'Not found');
   }

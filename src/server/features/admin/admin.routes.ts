@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+
+export function registerAdminRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
