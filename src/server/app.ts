@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessions(app, deps);
 
   registerCategoryRoutes(app, deps);
+  registerAuthRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerAnswerRoutes(app, deps);
   registerWorldRoutes(app, deps);

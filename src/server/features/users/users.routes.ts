@@ -1,4 +1,68 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  codeRequest,
+  ownUserRequest,
+  profilePictureRequest,
+  resetRequest,
+  streakRequest,
+  updateUserRequest,
+} from '../../../shared/api/users.ts';
 import type { AppDeps } from '../../deps.ts';
+import { assertCallerDay } from '../../server-day.ts';
+import {
+  assertSelf,
+  assertSelfOrNotFound,
+  requireNamedUser,
+  requireUser,
+} from '../auth/policies.ts';
+import { updateUser } from './users.repo.ts';
+import { loadOwnUser, updateProfile, updateStreak } from './users.service.ts';
 
-export function registerUserRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/api/user', async (request) => {
+    const body = ownUserRequest.parse(request.body ?? {});
+    const caller = requireUser(request);
+    assertSelfOrNotFound(caller, body._id);
+    return { user: await loadOwnUser(deps, caller.id) };
+  });
+
+  app.post('/api/user/update', async (request) => {
+    const body = updateUserRequest.parse(request.body);
+    const caller = requireNamedUser(request);
+    assertSelf(caller, body.user._id);
+    await updateProfile(deps, caller, body.user);
+    return { user: await loadOwnUser(deps, caller.id) };
+  });
+
+  app.post('/api/user/code', async (request) => {
+    const body = codeRequest.parse(request.body);
+    const caller = requireNamedUser(request);
+    assertSelf(caller, body._id);
+    await updateUser(deps.db, caller.id, { code: body.code ? body.code : null });
+    return { user: await loadOwnUser(deps, caller.id) };
+  });
+
+  app.post('/api/user/profilePicture', async (request) => {
+    const body = profilePictureRequest.parse(request.body);
+    const caller = requireNamedUser(request);
+    assertSelf(caller, body._id);
+    await updateUser(deps.db, caller.id, { profile_picture: body.profilePicture });
+    return { user: await loadOwnUser(deps, caller.id) };
+  });
+
+  app.post('/api/user/streak', async (request) => {
+    const body = streakRequest.parse(request.body);
+    const caller = requireUser(request);
+    assertSelf(caller, body.user?._id);
+    await updateStreak(deps, caller, assertCallerDay(body), 'apply');
+    return { user: await loadOwnUser(deps, caller.id) };
+  });
+
+  app.post('/api/user/reset', async (request) => {
+    const body = resetRequest.parse(request.body);
+    const caller = requireUser(request);
+    assertSelf(caller, body.user_id);
+    await updateStreak(deps, caller, assertCallerDay(body), 'reset');
+    return { user: await loadOwnUser(deps, caller.id) };
+  });
+}

@@ -1,0 +1,37 @@
+import type { OwnUser } from '../../../shared/api/users.ts';
+import type { UserRow } from './users.repo.ts';
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The caller's own record: everything they may see about themselves, never the password hash. */
+export function presentOwnUser(
+  row: UserRow,
+  owned: { answered: string[]; created: string[] },
+): OwnUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email ?? '',
+    profilePicture: row.profile_picture ?? '',
+    created: owned.created,
+    answered: owned.answered,
+    started: row.started,
+    streak: row.streak,
+    longestStreak: row.longest_streak,
+    score: row.score,
+    last: row.last,
+    categories: parseList(row.categories),
+    // The passcode is checked on the owner's device (SPEC §8 'local'), so only the owner gets it.
+    code: row.code ?? '',
+    old_id: row.old_id ?? '',
+  };
+}

@@ -1,0 +1,173 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DB, UsersTable } from '../../db/schema.ts';
+
+export type UserRow = UsersTable;
+type Executor = Database | Transaction<DB>;
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Login accepts a name or an e-mail, both case-insensitive. */
+export async function findUserByNameOrEmail(
+  db: Database,
+  key: string,
+): Promise<UserRow | undefined> {
+  const lowered = key.toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('name_key', '=', lowered), eb('email_key', '=', lowered)]))
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, user: UserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<UserRow, 'id'>>,
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Whether another user already holds this name or e-mail (case-insensitive). */
+export async function isNameOrEmailTaken(
+  db: Executor,
+  exceptId: string,
+  nameKey: string | null,
+  emailKey: string | null,
+): Promise<boolean> {
+  const keys = [nameKey, emailKey].filter((key): key is string => key !== null);
+  if (keys.length === 0) return false;
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '<>', exceptId)
+    .where((eb) =>
+      eb.or([
+        ...(nameKey ? [eb('name_key', '=', nameKey)] : []),
+        ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function listOwnedIds(
+  db: Database,
+  userId: string,
+): Promise<{ answered: string[]; created: string[] }> {
+  const [answers, prompts] = await Promise.all([
+    db
+      .selectFrom('answers')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('answered')
+      .execute(),
+    db
+      .selectFrom('prompts')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('created')
+      .execute(),
+  ]);
+  return { answered: answers.map((row) => row.id), created: prompts.map((row) => row.id) };
+}
+
+/**
+ * Moves an anonymous user's answers and prompts into an account (login from a device that wrote
+ * anonymously), adds their score, and removes the emptied anonymous user.
+ */
+export async function mergeAnonymousInto(
+  db: Database,
+  anonymousId: string,
+  accountId: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const anonymous = await findUserById(trx, anonymousId);
+    if (anonymous?.name !== '') return;
+    await trx
+      .updateTable('answers')
+      .set({ user_id: accountId })
+      .where('user_id', '=', anonymousId)
+      .execute();
+    await trx
+      .updateTable('prompts')
+      .set({ user_id: accountId })
+      .where('user_id', '=', anonymousId)
+      .execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ score: eb('score', '+', anonymous.score), old_id: anonymousId }))
+      .where('id', '=', accountId)
+      .execute();
+    await releaseLikes(trx, anonymousId);
+    await trx.deleteFrom('users').where('id', '=', anonymousId).execute();
+  });
+}
+
+/** Takes back every love the user gave, so counters stay exact when their rows disappear. */
+async function releaseLikes(trx: Transaction<DB>, userId: string): Promise<void> {
+  const liked = trx.selectFrom('likes').select('answer_id').where('user_id', '=', userId);
+  await trx
+    .updateTable('answers')
+    .set((eb) => ({ likes: eb('likes', '-', 1) }))
+    .where('id', 'in', liked)
+    .where('user_id', '<>', userId)
+    .execute();
+}
+
+/** Erases a user and everything they own (answers, prompts, loves, flags, sessions). */
+export async function deleteUserCompletely(db: Database, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await releaseLikes(trx, userId);
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+  });
+}
+
+export type ThrottleRow = { failures: number; window_start: string };
+
+export async function findThrottle(db: Database, key: string): Promise<ThrottleRow | undefined> {
+  return db
+    .selectFrom('login_throttle')
+    .select(['failures', 'window_start'])
+    .where('account_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Counts a failed login inside the current window, or starts a new window. */
+export async function recordLoginFailure(
+  db: Database,
+  key: string,
+  now: string,
+  windowStartedBefore: string,
+): Promise<void> {
+  await db
+    .insertInto('login_throttle')
+    .values({ account_key: key, failures: 1, window_start: now })
+    .onConflict((oc) =>
+      oc.column('account_key').doUpdateSet((eb) => ({
+        failures: eb
+          .case()
+          .when('login_throttle.window_start', '<', windowStartedBefore)
+          .then(1)
+          .else(eb('login_throttle.failures', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('login_throttle.window_start', '<', windowStartedBefore)
+          .then(now)
+          .else(eb.ref('login_throttle.window_start'))
+          .end(),
+      })),
+    )
+    .execute();
+}
+
+export async function clearLoginFailures(db: Database, key: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('account_key', '=', key).execute();
+}

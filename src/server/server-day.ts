@@ -1,0 +1,29 @@
+import {
+  type CalendarDay,
+  daysBetween,
+  isValidDay,
+  utcDayOf,
+} from '../shared/domain/calendar-day.ts';
+import { badRequest } from './plugins/errors.ts';
+
+/**
+ * The caller's calendar day may differ from the server's UTC date by time zone, but never by
+ * more than one day: anything further is a wrong clock or a forged request.
+ */
+export function assertCallerDay(day: CalendarDay, now: Date = new Date()): CalendarDay {
+  if (!isValidDay(day)) throw badRequest('That is not a real calendar day');
+  if (Math.abs(daysBetween(utcDayOf(now), day)) > 1) {
+    throw badRequest('That day is too far from today');
+  }
+  return day;
+}
+
+/** The caller's day when the request carries one, else the server's UTC day. */
+export function callerDayOrToday(
+  fields: { year?: number; month?: number; day?: number },
+  now: Date = new Date(),
+): CalendarDay {
+  const { year, month, day } = fields;
+  if (year === undefined || month === undefined || day === undefined) return utcDayOf(now);
+  return assertCallerDay({ year, month, day }, now);
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { isValidEmail } from '../domain/validation-messages.ts';
+import { dayFields, idSchema } from './common.ts';
+
+// Request schemas for identity, accounts and the user's own record (SPEC §7).
+
+export const userNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your name')
+  .max(40, 'Names are at most 40 characters')
+  // An '@' would make "name or e-mail" at login ambiguous.
+  .refine((name) => !name.includes('@'), 'Names cannot contain @');
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'That e-mail is too long')
+  .refine((email) => isValidEmail(email), 'Please enter your valid email');
+
+export const passwordSchema = z
+  .string()
+  .min(8, 'Passwords are at least 8 characters')
+  .max(1024, 'That password is too long');
+
+/** Optional on calls where the spec sends the day but the server can do without it. */
+const optionalDay = {
+  year: dayFields.year.optional(),
+  month: dayFields.month.optional(),
+  day: dayFields.day.optional(),
+};
+
+export const createUserRequest = z.object({
+  user: z.object({ _id: idSchema }),
+  ...optionalDay,
+});
+
+export const signupRequest = z.object({
+  user: z.object({
+    _id: idSchema.optional(),
+    name: userNameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+  }),
+  ...optionalDay,
+});
+
+export const loginRequest = z.object({
+  user: z.object({
+    /** A name or an e-mail. */
+    name: z.string().trim().min(1, 'Please enter your name or email').max(254),
+    password: z.string().min(1, 'Please enter your password').max(1024),
+    _id: idSchema.optional(),
+  }),
+  ...optionalDay,
+});
+
+export const deleteAccountRequest = z.object({ password: z.string().max(1024).optional() });
+
+export const ownUserRequest = z.object({ _id: idSchema.optional() });
+
+export const updateUserRequest = z.object({
+  user: z.object({
+    _id: idSchema.optional(),
+    name: userNameSchema.optional(),
+    email: emailSchema.optional(),
+  }),
+});
+
+export const codeRequest = z.object({
+  _id: idSchema.optional(),
+  /** Four digits sets the passcode; null or '' clears it. */
+  code: z.union([
+    z.string().regex(/^\d{4}$/, 'The passcode is exactly 4 digits'),
+    z.literal(''),
+    z.null(),
+  ]),
+});
+
+/** Pictures come from our own upload endpoint (a path under /media/) or an https bucket URL. */
+export const pictureUrlSchema = z
+  .string()
+  .max(2048)
+  .refine(
+    (url) =>
+      /^\/media\/pictures\/[A-Za-z0-9_-]+\.webp$/.test(url) || /^https:\/\/[^\s"'<>]+$/.test(url),
+    'That is not a picture URL of ours',
+  );
+
+export const profilePictureRequest = z.object({
+  _id: idSchema.optional(),
+  profilePicture: pictureUrlSchema,
+});
+
+export const streakRequest = z.object({
+  user: z.object({ _id: idSchema.optional() }).optional(),
+  ...dayFields,
+});
+
+export const resetRequest = z.object({ user_id: idSchema.optional(), ...dayFields });
+
+/** The caller's own record, as the server sends it (never a password hash). */
+export type OwnUser = {
+  _id: string;
+  name: string;
+  email: string;
+  profilePicture: string;
+  created: string[];
+  answered: string[];
+  started: string;
+  streak: number;
+  longestStreak: number;
+  score: number;
+  last: string | null;
+  categories: string[];
+  code: string;
+  old_id: string;
+};
+
+export type UserResponse = { user: OwnUser };
