@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has sensible defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      admins: [],
+      publicOrigin: null,
+      relaxedRateLimits: false,
+    });
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/muse.db') });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/muse-data',
+      DATABASE_URL: 'postgres://u@db:5432/muse',
+      MUSE_ADMINS: ' Ada , Grace,,',
+      PUBLIC_ORIGIN: 'https://muse.example',
+      MUSE_RATE_LIMITS: 'relaxed',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/muse-data',
+      database: { kind: 'postgres', url: 'postgres://u@db:5432/muse' },
+      admins: ['Ada', 'Grace'],
+      publicOrigin: 'https://muse.example',
+      relaxedRateLimits: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ PUBLIC_ORIGIN: 'muse.example' }, 'PUBLIC_ORIGIN'],
+    [{ PUBLIC_ORIGIN: 'https://muse.example/app' }, 'PUBLIC_ORIGIN'],
+    [{ MUSE_RATE_LIMITS: 'off' }, 'MUSE_RATE_LIMITS'],
+  ])('stops on a bad value naming the variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${name}: `));
+  });
+});
