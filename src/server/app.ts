@@ -10,6 +10,8 @@ import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
+import { createDiskStorage } from './features/pictures/picture-storage.ts';
+import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
@@ -43,7 +45,12 @@ declare module 'fastify' {
 /** Builds the whole app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
-  const deps: AppDeps = { db, config, passwords: options.passwords ?? createPasswordHasher() };
+  const deps: AppDeps = {
+    db,
+    config,
+    passwords: options.passwords ?? createPasswordHasher(),
+    pictures: createDiskStorage(config.dataDir),
+  };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -74,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPromptRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerOfflineRoutes(app, deps);
+  await registerPictureRoutes(app, deps, deps.pictures);
 
   await registerClient(
     app,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
@@ -8,7 +11,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: '/nonexistent-muse-data',
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'muse-data-')),
     database: { kind: 'sqlite', file: ':memory:' },
     admins: [],
     publicOrigin: null,

@@ -4,7 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export type RunningServer = { origin: string; dataDir: string; stop: () => Promise<void> };
+export type RunningServer = {
+  origin: string;
+  dataDir: string;
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -63,6 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     origin,
     dataDir,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

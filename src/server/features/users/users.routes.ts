@@ -47,6 +47,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     const caller = requireNamedUser(request);
     assertSelf(caller, body._id);
     await updateUser(deps.db, caller.id, { profile_picture: body.profilePicture });
+    // The old picture is nobody's any more.
+    if (caller.profile_picture && caller.profile_picture !== body.profilePicture) {
+      await deps.pictures.remove(caller.profile_picture);
+    }
     return { user: await loadOwnUser(deps, caller.id) };
   });
 

@@ -187,4 +187,5 @@ export async function deleteAccount(
     }
   }
   await deleteUserCompletely(deps.db, user.id);
+  if (user.profile_picture) await deps.pictures.remove(user.profile_picture);
 }

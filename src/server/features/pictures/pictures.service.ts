@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp, { type Metadata } from 'sharp';
+import { HttpError } from '../../plugins/errors.ts';
+import type { PictureStorage } from './picture-storage.ts';
+import { sniffImage } from './sniff.ts';
+
+/** SPEC §5/§9: pictures up to 104857600 bytes. */
+export const MAX_PICTURE_BYTES = 104_857_600;
+/** Anything with more pixels than this is refused from its header, before decoding. */
+export const MAX_PICTURE_PIXELS = 50_000_000;
+export const PICTURE_SIZE = 512;
+
+// libvips keeps its own cache of decoded images; a server handling uploads needs none of it.
+sharp.cache(false);
+sharp.concurrency(1);
+
+async function readHead(file: string): Promise<Uint8Array> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(32);
+    const { bytesRead } = await handle.read(buffer, 0, 32, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Streams an upload to a temporary file (never holding it in memory), checks that it really is
+ * an image of sane dimensions, and stores a square WebP without metadata (EXIF, GPS).
+ */
+export async function processPictureUpload(
+  upload: Readable,
+  storage: PictureStorage,
+  isTruncated: () => boolean,
+): Promise<string> {
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muse-upload-'));
+  const original = path.join(workDir, 'original');
+  const output = path.join(workDir, 'out.webp');
+  try {
+    await pipeline(upload, (await fs.open(original, 'w')).createWriteStream());
+    if (isTruncated()) throw new HttpError(413, 'Pictures are at most 100 MB');
+    const kind = sniffImage(await readHead(original));
+    if (!kind)
+      throw new HttpError(
+        415,
+        'That file is not a picture we can use (JPEG, PNG, GIF, WebP or AVIF)',
+      );
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(original, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new HttpError(415, 'That picture could not be read');
+    }
+    const pixels =
+      (metadata.width ?? 0) * (metadata.height ?? 0) * Math.max(1, metadata.pages ?? 1);
+    if (pixels === 0 || pixels > MAX_PICTURE_PIXELS) {
+      throw new HttpError(413, 'That picture has too many pixels');
+    }
+    try {
+      // rotate() applies the EXIF orientation; metadata is not copied to the output.
+      await sharp(original, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'attention' })
+        .webp({ quality: 82 })
+        .toFile(output);
+    } catch {
+      throw new HttpError(415, 'That picture could not be read');
+    }
+    return await storage.put(output, `${randomBytes(16).toString('base64url')}.webp`);
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}

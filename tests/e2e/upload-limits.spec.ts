@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const MAX = 104_857_600;
+const CHUNK = 1024 * 1024;
+
+/** Peak resident memory of a process so far (Linux). */
+function peakRssBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmHWM:\s+(\d+) kB/)?.[1] ?? Number.NaN);
+  return kb * 1024;
+}
+
+/** A multipart body of `size` file bytes, produced a chunk at a time (never all in memory). */
+function streamingUpload(size: number, boundary: string): ReadableStream<Uint8Array> {
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const filler = Buffer.alloc(CHUNK, 0x61);
+  let sent = 0;
+  let stage: 'head' | 'body' | 'tail' | 'done' = 'head';
+  return new ReadableStream({
+    pull(controller) {
+      if (stage === 'head') {
+        controller.enqueue(new Uint8Array(head));
+        stage = 'body';
+      } else if (stage === 'body') {
+        const n = Math.min(CHUNK, size - sent);
+        controller.enqueue(new Uint8Array(filler.subarray(0, n)));
+        sent += n;
+        if (sent >= size) stage = 'tail';
+      } else if (stage === 'tail') {
+        controller.enqueue(new Uint8Array(tail));
+        stage = 'done';
+      } else {
+        controller.close();
+      }
+    },
+  });
+}
+
+describe('picture upload limits on the running server', () => {
+  let server: RunningServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startServer();
+    const id = `up${Date.now()}`;
+    const created = await fetch(`${server.origin}/api/user/create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: { _id: id } }),
+    });
+    cookie = (created.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const signup = await fetch(`${server.origin}/api/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie },
+      body: JSON.stringify({
+        user: { name: id, email: `${id}@example.com`, password: 'long enough' },
+      }),
+    });
+    expect(signup.status).toBe(200);
+    cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const upload = (size: number) => {
+    const boundary = '----muse-big-upload';
+    return fetch(`${server.origin}/api/user/picture`, {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, cookie },
+      body: streamingUpload(size, boundary),
+      duplex: 'half',
+    } as RequestInit);
+  };
+
+  it('refuses one byte over 100 MB with 413, leaves nothing behind and keeps memory bounded', async () => {
+    const before = peakRssBytes(server.pid);
+    const response = await upload(MAX + 1);
+    expect(response.status).toBe(413);
+    const growth = peakRssBytes(server.pid) - before;
+    expect(growth).toBeLessThan(64 * 1024 * 1024);
+    expect(fs.readdirSync(path.join(server.dataDir, 'pictures'))).toEqual([]);
+  });
+
+  it('accepts exactly 100 MB through the limit, then refuses it for not being an image', async () => {
+    const before = peakRssBytes(server.pid);
+    const response = await upload(MAX);
+    expect(response.status).toBe(415);
+    expect(peakRssBytes(server.pid) - before).toBeLessThan(64 * 1024 * 1024);
+    expect(fs.readdirSync(path.join(server.dataDir, 'pictures'))).toEqual([]);
+  });
+});
