@@ -10,7 +10,7 @@ import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
-import { createDiskStorage } from './features/pictures/picture-storage.ts';
+import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
@@ -49,7 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     passwords: options.passwords ?? createPasswordHasher(),
-    pictures: createDiskStorage(config.dataDir),
+    pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
   };
   const app = Fastify({
     logger: options.logger ?? false,

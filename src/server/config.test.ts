@@ -50,3 +50,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name}: `));
   });
 });
+
+describe('S3 configuration', () => {
+  it('is off without S3_BUCKET and complete with it', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'muse-pictures',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      }).s3,
+    ).toEqual({
+      bucket: 'muse-pictures',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      publicUrl: 'http://127.0.0.1:9000/muse-pictures',
+    });
+  });
+
+  it('names the missing variable', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'muse-pictures' })).toThrow(/^S3_ACCESS_KEY_ID: /);
+    expect(() => loadConfig({ S3_BUCKET: 'muse-pictures', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /^S3_SECRET_ACCESS_KEY: /,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket!' })).toThrow(/^S3_BUCKET: /);
+  });
+});

@@ -10,6 +10,18 @@ export type Config = {
   admins: string[];
   publicOrigin: string | null;
   relaxedRateLimits: boolean;
+  /** Pictures go to an S3-compatible bucket when set, else under dataDir. */
+  s3: S3Config | null;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the stored pictures can be read by browsers. */
+  publicUrl: string;
 };
 
 /** A bad environment value: start-up stops with this one-line message. */
@@ -74,6 +86,34 @@ function parseRateLimits(raw: string | undefined): boolean {
   fail('MUSE_RATE_LIMITS', `expected 'relaxed' or 'default', got '${raw}'`);
 }
 
+function parseHttpUrl(name: string, raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return raw.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  fail(name, `expected an http(s) URL, got '${raw}'`);
+}
+
+function parseS3(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return null;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    fail('S3_BUCKET', `'${bucket}' is not a bucket name`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId) fail('S3_ACCESS_KEY_ID', 'is required when S3_BUCKET is set');
+  if (!secretAccessKey) fail('S3_SECRET_ACCESS_KEY', 'is required when S3_BUCKET is set');
+  const region = env.S3_REGION || 'us-east-1';
+  const endpoint = parseHttpUrl(
+    'S3_ENDPOINT',
+    env.S3_ENDPOINT || `https://s3.${region}.amazonaws.com`,
+  );
+  const publicUrl = parseHttpUrl('S3_PUBLIC_URL', env.S3_PUBLIC_URL || `${endpoint}/${bucket}`);
+  return { bucket, region, endpoint, accessKeyId, secretAccessKey, publicUrl };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const host = env.HOST || '0.0.0.0';
@@ -85,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admins: parseAdmins(env.MUSE_ADMINS),
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
     relaxedRateLimits: parseRateLimits(env.MUSE_RATE_LIMITS),
+    s3: parseS3(env),
   };
 }

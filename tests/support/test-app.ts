@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     admins: [],
     publicOrigin: null,
     relaxedRateLimits: true,
+    s3: null,
     ...overrides,
   };
 }

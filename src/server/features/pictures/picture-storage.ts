@@ -1,10 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { S3Config } from '../../config.ts';
+import { sha256Hex, signRequest } from './sigv4.ts';
 
-/** Where processed pictures go: the data dir by default (served under /media/pictures/). */
+/** Where processed pictures go: the data dir by default, an S3-compatible bucket if configured. */
 export type PictureStorage = {
   /** Stores the finished file and answers the URL the profile should hold. */
   put(localFile: string, name: string): Promise<string>;
+  /** Whether a URL points at a picture this storage could have made. */
+  owns(url: string): boolean;
   /** Removes a picture this storage made, given its URL; ignores URLs it did not make. */
   remove(url: string): Promise<void>;
 };
@@ -16,19 +20,63 @@ export function pictureDir(dataDir: string): string {
   return path.join(dataDir, 'pictures');
 }
 
+function nameIn(url: string, prefix: string): string | null {
+  if (!url.startsWith(prefix)) return null;
+  const name = url.slice(prefix.length);
+  return PICTURE_NAME.test(name) ? name : null;
+}
+
 export function createDiskStorage(dataDir: string): PictureStorage {
   const dir = pictureDir(dataDir);
   return {
     async put(localFile, name) {
       await fs.mkdir(dir, { recursive: true });
-      await fs.rename(localFile, path.join(dir, name));
+      await fs.copyFile(localFile, path.join(dir, name));
       return `${PICTURE_URL_PREFIX}${name}`;
     },
+    owns: (url) => nameIn(url, PICTURE_URL_PREFIX) !== null,
     async remove(url) {
-      if (!url.startsWith(PICTURE_URL_PREFIX)) return;
-      const name = url.slice(PICTURE_URL_PREFIX.length);
-      if (!PICTURE_NAME.test(name)) return;
-      await fs.rm(path.join(dir, name), { force: true });
+      const name = nameIn(url, PICTURE_URL_PREFIX);
+      if (name) await fs.rm(path.join(dir, name), { force: true });
+    },
+  };
+}
+
+/** Path-style addressing (`endpoint/bucket/key`) works with AWS and the S3-compatible stores. */
+export function createS3Storage(config: S3Config, fetchImpl: typeof fetch = fetch): PictureStorage {
+  const publicPrefix = `${config.publicUrl}/pictures/`;
+  async function send(method: 'PUT' | 'DELETE', name: string, body?: Buffer): Promise<void> {
+    const url = new URL(`${config.endpoint}/${config.bucket}/pictures/${name}`);
+    const extra: Record<string, string> = body
+      ? { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' }
+      : {};
+    const headers = signRequest({
+      method,
+      url,
+      headers: extra,
+      payloadHash: sha256Hex(body ?? ''),
+      date: new Date(),
+      region: config.region,
+      credentials: config,
+    });
+    const response = await fetchImpl(url, {
+      method,
+      headers,
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
+    if (!response.ok && !(method === 'DELETE' && response.status === 404)) {
+      throw new Error(`S3 ${method} failed with ${response.status}`);
+    }
+  }
+  return {
+    async put(localFile, name) {
+      await send('PUT', name, await fs.readFile(localFile));
+      return `${publicPrefix}${name}`;
+    },
+    owns: (url) => nameIn(url, publicPrefix) !== null,
+    async remove(url) {
+      const name = nameIn(url, publicPrefix);
+      if (name) await send('DELETE', name);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   updateUserRequest,
 } from '../../../shared/api/users.ts';
 import type { AppDeps } from '../../deps.ts';
+import { badRequest } from '../../plugins/errors.ts';
 import { assertCallerDay } from '../../server-day.ts';
 import {
   assertSelf,
@@ -46,6 +47,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     const body = profilePictureRequest.parse(request.body);
     const caller = requireNamedUser(request);
     assertSelf(caller, body._id);
+    if (!deps.pictures.owns(body.profilePicture)) throw badRequest('Upload the picture first');
     await updateUser(deps.db, caller.id, { profile_picture: body.profilePicture });
     // The old picture is nobody's any more.
     if (caller.profile_picture && caller.profile_picture !== body.profilePicture) {
