@@ -7,8 +7,9 @@ import {
 import { badRequest } from './plugins/errors.ts';
 
 /**
- * The caller's calendar day may differ from the server's UTC date by time zone, but never by
- * more than one day: anything further is a wrong clock or a forged request.
+ * The caller's day may differ from the server's UTC date by time zone (UTC-12 … UTC+14 is at most
+ * one calendar day either way), never by more: anything further is a wrong clock or a forged
+ * request that would let someone fix a prompt of the day in advance or game a streak.
  */
 export function assertCallerDay(day: CalendarDay, now: Date = new Date()): CalendarDay {
   if (!isValidDay(day)) throw badRequest('That is not a real calendar day');

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
+import type { AppDeps } from '../../src/server/deps.ts';
 import { createPasswordHasher, FAST_TEST_COST } from '../../src/server/features/auth/passwords.ts';
+import { createDiskStorage } from '../../src/server/features/pictures/picture-storage.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -35,4 +37,10 @@ export async function buildTestApp(
   });
   await app.ready();
   return app;
+}
+
+/** The dependencies buildApp() would make, for testing a service without HTTP. */
+export function testDeps(db: Database, overrides: Partial<Config> = {}): AppDeps {
+  const config = testConfig(overrides);
+  return { db, config, passwords: fastHasher, pictures: createDiskStorage(config.dataDir) };
 }

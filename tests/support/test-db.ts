@@ -43,6 +43,16 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     cleanup = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pg's pool.end() resolves before the server has seen every connection close; a forced
+      // drop would then kill one mid-goodbye and surface as an unhandled error. Wait instead.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await client.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     };

@@ -21,7 +21,11 @@ it('keeps an acknowledged SQLite write when the process is killed right after', 
   await exited;
 
   const db = createDatabase({ kind: 'sqlite', file });
-  const row = await db.selectFrom('categories').select('name').where('name', '=', 'Durable').executeTakeFirst();
+  const row = await db
+    .selectFrom('categories')
+    .select('name')
+    .where('name', '=', 'Durable')
+    .executeTakeFirst();
   await db.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
   expect(row?.name).toBe('Durable');

@@ -25,7 +25,20 @@ function zodReason(error: ZodError): string {
   return `${where}${issue.message}`;
 }
 
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  const values = Array.isArray(value) ? value : Object.entries(value).flat();
+  return values.some((item) => containsNul(item, depth + 1));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold NUL characters; no real writing needs them. Refuse them for
+  // every call up front, so both databases behave the same.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body)) throw badRequest('Text may not contain NUL characters');
+  });
+
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof ZodError) {
       return reply.status(400).send({ error: zodReason(error) });

@@ -28,7 +28,11 @@ describeEachDatabase('cross-cutting protections', (get) => {
     const foreign = await app.inject({
       method: 'POST',
       url: '/api/user/code',
-      headers: { cookie: user.cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      headers: {
+        cookie: user.cookie,
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ code: '1234' }),
     });
     expect(foreign.statusCode).toBe(403);
@@ -46,12 +50,20 @@ describeEachDatabase('cross-cutting protections', (get) => {
       payload: '{"code":"1234"}',
     });
     expect(plain.statusCode).toBe(415);
-    const row = await get().db.selectFrom('users').select('code').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await get()
+      .db.selectFrom('users')
+      .select('code')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.code).toBeNull();
     const ours = await app.inject({
       method: 'POST',
       url: '/api/user/code',
-      headers: { cookie: user.cookie, origin: 'https://muse.example', 'content-type': 'application/json' },
+      headers: {
+        cookie: user.cookie,
+        origin: 'https://muse.example',
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ code: '1234' }),
     });
     expect(ours.statusCode).toBe(200);

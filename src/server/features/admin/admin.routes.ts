@@ -1,4 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import { adminNameRequest, adminPageRequest } from '../../../shared/api/admin.ts';
 import type { AppDeps } from '../../deps.ts';
+import { requireAdmin } from '../auth/policies.ts';
+import { presentAdminAnswer, presentAdminList, presentAdminUser } from './admin.present.ts';
+import {
+  addAdmin,
+  adminAnswersPage,
+  adminList,
+  adminUsersPage,
+  removeAdmin,
+} from './admin.service.ts';
+import { registerChangeLifeRoute } from './change-life.routes.ts';
 
-export function registerAdminRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // SPEC §7: every client loads the admin list at start (to show the Admin menu link), so no
+  // session is needed; it reveals only names, which public profiles show anyway.
+  app.post('/api/admin', async () => ({ admin: presentAdminList(await adminList(deps)) }));
+
+  app.post('/api/admin/add', async (request) => {
+    requireAdmin(request);
+    const { admin_name } = adminNameRequest.parse(request.body);
+    return { admin: presentAdminList(await addAdmin(deps, admin_name)) };
+  });
+
+  app.post('/api/admin/remove', async (request) => {
+    requireAdmin(request);
+    const { admin_name } = adminNameRequest.parse(request.body);
+    return { admin: presentAdminList(await removeAdmin(deps, admin_name)) };
+  });
+
+  app.post('/api/admin/users', async (request) => {
+    requireAdmin(request);
+    const { page } = adminPageRequest.parse(request.body ?? {});
+    const users = await adminUsersPage(deps, page);
+    return { users: users.map(({ row, admin }) => presentAdminUser(row, admin)), page };
+  });
+
+  app.post('/api/admin/answers', async (request) => {
+    requireAdmin(request);
+    const { page } = adminPageRequest.parse(request.body ?? {});
+    const answers = await adminAnswersPage(deps, page);
+    return { answers: answers.map(presentAdminAnswer), page };
+  });
+
+  registerChangeLifeRoute(app);
+}

@@ -1,4 +1,97 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  createPromptRequest,
+  promptIdRequest,
+  savePromptRequest,
+  userPromptsRequest,
+} from '../../../shared/api/prompts.ts';
 import type { AppDeps } from '../../deps.ts';
+import { rateLimits } from '../../plugins/rate-limits.ts';
+import {
+  assertSelf,
+  assertSelfOrNotFound,
+  requireAdmin,
+  requireNamedUser,
+  requireUser,
+} from '../auth/policies.ts';
+import { registerDailyPromptRoutes } from './daily-prompt.routes.ts';
+import { presentPrompt, presentPrompts } from './prompts.present.ts';
+import {
+  createApprovedPrompt,
+  createPromptForUser,
+  deletePromptAs,
+  listApprovedPrompts,
+  listOwnPrompts,
+  listSubmittedPrompts,
+  savePrompt,
+  setPromptStatus,
+} from './prompts.service.ts';
 
-export function registerPromptRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const limits = rateLimits(deps.config.relaxedRateLimits);
+
+  // SPEC §6: named users submit prompts; anonymous visitors are asked to sign up first.
+  app.post(
+    '/api/prompt/create',
+    { config: { rateLimit: limits.promptSubmission } },
+    async (request) => {
+      const caller = requireNamedUser(request);
+      const { prompt } = createPromptRequest.parse(request.body);
+      assertSelf(caller, prompt.user_id);
+      return { prompt: presentPrompt(await createPromptForUser(deps, caller, prompt)) };
+    },
+  );
+
+  app.post('/api/admin/prompt/create', async (request) => {
+    const caller = requireAdmin(request);
+    const { prompt } = createPromptRequest.parse(request.body);
+    assertSelf(caller, prompt.user_id);
+    return { prompt: presentPrompt(await createApprovedPrompt(deps, caller, prompt)) };
+  });
+
+  // The body's user_id is the prompt's author (whole objects are sent), which for an admin's
+  // edit is someone else: authorship is checked against the stored row instead.
+  app.post('/api/prompt/save', async (request) => {
+    const caller = requireUser(request);
+    const { prompt } = savePromptRequest.parse(request.body);
+    return { prompt: presentPrompt(await savePrompt(deps, caller, prompt)) };
+  });
+
+  app.post('/api/prompt/delete', async (request) => {
+    const caller = requireUser(request);
+    const { prompt_id } = promptIdRequest.parse(request.body);
+    await deletePromptAs(deps, caller, prompt_id);
+    return { ok: true };
+  });
+
+  app.post('/api/prompt/approve', async (request) => {
+    requireAdmin(request);
+    const { prompt_id } = promptIdRequest.parse(request.body);
+    return { prompt: presentPrompt(await setPromptStatus(deps, prompt_id, 'approved')) };
+  });
+
+  app.post('/api/prompt/reject', async (request) => {
+    requireAdmin(request);
+    const { prompt_id } = promptIdRequest.parse(request.body);
+    return { prompt: presentPrompt(await setPromptStatus(deps, prompt_id, 'rejected')) };
+  });
+
+  // Loaded at start by everyone, visitors included (SPEC §7): no session needed.
+  app.post('/api/prompts/approved', async () => ({
+    prompts: presentPrompts(await listApprovedPrompts(deps)),
+  }));
+
+  app.post('/api/prompts/user', async (request) => {
+    const caller = requireUser(request);
+    const body = userPromptsRequest.parse(request.body ?? {});
+    assertSelfOrNotFound(caller, body._id);
+    return { prompts: presentPrompts(await listOwnPrompts(deps, caller.id)) };
+  });
+
+  app.post('/api/prompts/submitted', async (request) => {
+    requireAdmin(request);
+    return { prompts: presentPrompts(await listSubmittedPrompts(deps)) };
+  });
+
+  registerDailyPromptRoutes(app, deps);
+}

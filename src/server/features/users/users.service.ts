@@ -181,10 +181,13 @@ export async function deleteAccount(
   user: UserRow,
   password: string | undefined,
 ): Promise<void> {
-  if (user.password_hash) {
-    if (!password || !(await deps.passwords.verify(password, user.password_hash))) {
-      throw new HttpError(403, WRONG_LOGIN);
-    }
+  // Anonymous users have no password to give; everyone with an account must give theirs.
+  if (user.name !== '' || user.password_hash) {
+    const ok =
+      password !== undefined &&
+      user.password_hash !== null &&
+      (await deps.passwords.verify(password, user.password_hash));
+    if (!ok) throw new HttpError(403, WRONG_LOGIN);
   }
   await deleteUserCompletely(deps.db, user.id);
   if (user.profile_picture) await deps.pictures.remove(user.profile_picture);

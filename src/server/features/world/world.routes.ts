@@ -1,4 +1,83 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  likeAnswerRequest,
+  otherUserRequest,
+  reportAnswerRequest,
+  shareAnswerRequest,
+  sharedAnswersRequest,
+  unshareAnswerRequest,
+} from '../../../shared/api/world.ts';
 import type { AppDeps } from '../../deps.ts';
+import { rateLimits } from '../../plugins/rate-limits.ts';
+import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
+import {
+  loveAnswer,
+  publicProfile,
+  reportAnswer,
+  reportedAnswers,
+  shareAnswer,
+  sharedPage,
+  unloveAnswer,
+  unreportAnswer,
+  unshareAnswer,
+} from './world.service.ts';
 
-export function registerWorldRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+// The world feed. Reading it needs no session; acting on it needs a named user (SPEC §6:
+// "Named user: can share, like, report").
+export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const limits = rateLimits(deps.config.relaxedRateLimits);
+
+  app.post('/api/answer/shared', async (request) => {
+    const { page } = sharedAnswersRequest.parse(request.body ?? {});
+    return { sharedAnswers: await sharedPage(deps, request.sessionUser, page) };
+  });
+
+  app.post('/api/answer/share', async (request) => {
+    const user = requireNamedUser(request);
+    const { answer_id, anonymous, user_id } = shareAnswerRequest.parse(request.body);
+    assertSelf(user, user_id);
+    return { answer: await shareAnswer(deps, user, answer_id, anonymous) };
+  });
+
+  app.post('/api/answer/unshare', async (request) => {
+    const user = requireNamedUser(request);
+    const { answer_id } = unshareAnswerRequest.parse(request.body);
+    return { answer: await unshareAnswer(deps, user, answer_id) };
+  });
+
+  app.post('/api/answer/like', { config: { rateLimit: limits.like } }, async (request) => {
+    const user = requireNamedUser(request);
+    const { answer_id, user_id } = likeAnswerRequest.parse(request.body);
+    assertSelf(user, user_id);
+    return { answer: await loveAnswer(deps, user, answer_id) };
+  });
+
+  app.post('/api/answer/unlike', { config: { rateLimit: limits.like } }, async (request) => {
+    const user = requireNamedUser(request);
+    const { answer_id, user_id } = likeAnswerRequest.parse(request.body);
+    assertSelf(user, user_id);
+    return { answer: await unloveAnswer(deps, user, answer_id) };
+  });
+
+  app.post('/api/answer/report', { config: { rateLimit: limits.report } }, async (request) => {
+    const user = requireNamedUser(request);
+    const { answer_id } = reportAnswerRequest.parse(request.body);
+    return { answer: await reportAnswer(deps, user, answer_id) };
+  });
+
+  app.post('/api/answer/unreport', async (request) => {
+    const user = requireNamedUser(request);
+    const { answer_id } = reportAnswerRequest.parse(request.body);
+    return { answer: await unreportAnswer(deps, user, answer_id) };
+  });
+
+  app.get('/api/answer/reported', async (request) => {
+    const admin = requireAdmin(request);
+    return { reportedAnswers: await reportedAnswers(deps, admin) };
+  });
+
+  app.post('/api/user/other', async (request) => {
+    const { _id } = otherUserRequest.parse(request.body);
+    return { user: await publicProfile(deps, request.sessionUser, _id) };
+  });
+}

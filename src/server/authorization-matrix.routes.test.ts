@@ -1,0 +1,300 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  buildUser,
+  post,
+  type TestUser,
+  todayFields,
+  unique,
+} from '../../tests/support/factories.ts';
+import { buildTestApp, testDeps } from '../../tests/support/test-app.ts';
+import { describeEachDatabase, type TestDatabase } from '../../tests/support/test-db.ts';
+
+// Every registered route against every role. A route without a row fails the first test, so a
+// new call cannot ship without someone deciding who may use it.
+
+const ROLES = ['none', 'anonymous', 'owner', 'other', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Expected = Record<Role, number>;
+
+const PASSWORD = 'owner password';
+
+type Fixture = {
+  users: Record<Exclude<Role, 'none'>, TestUser>;
+  secondAdmin: TestUser;
+  privateAnswer: string;
+  sharedAnswer: string;
+  prompt: string;
+};
+
+type Row = {
+  body?: (f: Fixture) => unknown;
+  /** For calls that are not plain JSON. */
+  send?: (
+    app: FastifyInstance,
+    f: Fixture,
+    user: TestUser | null,
+  ) => Promise<LightMyRequestResponse>;
+  expect: Expected;
+};
+
+const all = (status: number): Expected => ({
+  none: status,
+  anonymous: status,
+  owner: status,
+  other: status,
+  admin: status,
+});
+const selfOnly = (anonymous: number, others: number): Expected => ({
+  none: 401,
+  anonymous,
+  owner: 200,
+  other: others,
+  admin: others,
+});
+const adminOnly: Expected = { none: 401, anonymous: 403, owner: 403, other: 403, admin: 200 };
+const namedUsers: Expected = { none: 401, anonymous: 403, owner: 200, other: 200, admin: 200 };
+const day = () => todayFields();
+
+let smallPng: Buffer;
+
+const MATRIX: Record<string, Row> = {
+  'POST /api/categories': { expect: all(200) },
+  'POST /api/user/create': { body: () => ({ user: { _id: unique('new') } }), expect: all(200) },
+  'POST /api/signup': {
+    body: () => {
+      const name = unique('Signer');
+      return { user: { name, email: `${name}@example.com`, password: 'long enough' }, ...day() };
+    },
+    expect: { none: 401, anonymous: 200, owner: 409, other: 409, admin: 409 },
+  },
+  'POST /api/login': {
+    body: (f) => ({ user: { name: f.users.owner.name, password: PASSWORD }, ...day() }),
+    expect: all(200),
+  },
+  'POST /api/logout': { expect: all(200) },
+  'POST /api/user/delete': {
+    body: () => ({ password: PASSWORD }),
+    expect: { none: 401, anonymous: 200, owner: 200, other: 403, admin: 403 },
+  },
+  'POST /api/user': { body: (f) => ({ _id: f.users.owner.id }), expect: selfOnly(404, 404) },
+  'POST /api/user/update': {
+    body: (f) => ({ user: { _id: f.users.owner.id, name: unique('Renamed') } }),
+    expect: selfOnly(403, 403),
+  },
+  'POST /api/user/code': {
+    body: (f) => ({ _id: f.users.owner.id, code: '1234' }),
+    expect: selfOnly(403, 403),
+  },
+  'POST /api/user/profilePicture': {
+    body: (f) => ({ _id: f.users.owner.id, profilePicture: '/media/pictures/abc.webp' }),
+    expect: selfOnly(403, 403),
+  },
+  'POST /api/user/streak': {
+    body: (f) => ({ user: { _id: f.users.owner.id }, ...day() }),
+    expect: selfOnly(403, 403),
+  },
+  'POST /api/user/reset': {
+    body: (f) => ({ user_id: f.users.owner.id, ...day() }),
+    expect: selfOnly(403, 403),
+  },
+  'POST /api/user/picture': {
+    send: (app, _f, user) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/picture',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=b0undary',
+          ...(user ? { cookie: user.cookie } : {}),
+        },
+        payload: Buffer.concat([
+          Buffer.from(
+            '--b0undary\r\nContent-Disposition: form-data; name="picture"; filename="p.png"\r\n\r\n',
+          ),
+          smallPng,
+          Buffer.from('\r\n--b0undary--\r\n'),
+        ]),
+      }),
+    expect: namedUsers,
+  },
+  'POST /api/answer/save': {
+    body: (f) => ({
+      answer: {
+        _id: f.privateAnswer,
+        user_id: f.users.owner.id,
+        prompt_title: 'Journal',
+        text: 'Edited words here',
+      },
+    }),
+    expect: selfOnly(403, 403),
+  },
+  'POST /api/answer/delete': {
+    body: (f) => ({ answer_id: f.privateAnswer }),
+    expect: selfOnly(404, 404),
+  },
+  'POST /api/user/answers': {
+    body: (f) => ({ _id: f.users.owner.id }),
+    expect: selfOnly(404, 404),
+  },
+  'POST /api/answer/shared': { body: () => ({ page: 1 }), expect: all(200) },
+  'POST /api/answer/share': {
+    body: (f) => ({ answer_id: f.privateAnswer, anonymous: true }),
+    expect: selfOnly(403, 404),
+  },
+  'POST /api/answer/unshare': {
+    body: (f) => ({ answer_id: f.sharedAnswer }),
+    expect: selfOnly(403, 404),
+  },
+  'POST /api/answer/like': {
+    body: (f) => ({ answer_id: f.sharedAnswer }),
+    expect: { none: 401, anonymous: 403, owner: 403, other: 200, admin: 200 },
+  },
+  'POST /api/answer/unlike': {
+    body: (f) => ({ answer_id: f.sharedAnswer }),
+    expect: { none: 401, anonymous: 403, owner: 403, other: 200, admin: 200 },
+  },
+  'POST /api/answer/report': {
+    body: (f) => ({ answer_id: f.sharedAnswer }),
+    expect: { none: 401, anonymous: 403, owner: 403, other: 200, admin: 200 },
+  },
+  'POST /api/answer/unreport': {
+    body: (f) => ({ answer_id: f.sharedAnswer }),
+    expect: { none: 401, anonymous: 403, owner: 403, other: 200, admin: 200 },
+  },
+  'GET /api/answer/reported': { expect: adminOnly },
+  'POST /api/user/other': { body: (f) => ({ _id: f.users.owner.id }), expect: all(200) },
+  'POST /api/prompt/create': {
+    body: () => ({
+      prompt: { _id: unique('p'), title: 'What made you smile?', categories: ['Life'] },
+    }),
+    expect: namedUsers,
+  },
+  'POST /api/admin/prompt/create': {
+    body: () => ({
+      prompt: { _id: unique('p'), title: 'What made you laugh?', categories: ['Life'] },
+    }),
+    expect: adminOnly,
+  },
+  'POST /api/prompt/save': {
+    body: (f) => ({
+      prompt: { _id: f.prompt, title: 'What made you smile today?', categories: ['Life'] },
+    }),
+    expect: { none: 401, anonymous: 403, owner: 200, other: 403, admin: 200 },
+  },
+  'POST /api/prompt/delete': {
+    body: (f) => ({ prompt_id: f.prompt }),
+    expect: { none: 401, anonymous: 403, owner: 200, other: 403, admin: 200 },
+  },
+  'POST /api/prompt/approve': { body: (f) => ({ prompt_id: f.prompt }), expect: adminOnly },
+  'POST /api/prompt/reject': { body: (f) => ({ prompt_id: f.prompt }), expect: adminOnly },
+  'POST /api/prompts/approved': { expect: all(200) },
+  'POST /api/prompts/user': {
+    body: (f) => ({ _id: f.users.owner.id }),
+    expect: selfOnly(404, 404),
+  },
+  'POST /api/prompts/submitted': { expect: adminOnly },
+  'POST /api/prompt/today': { body: () => day(), expect: all(200) },
+  'POST /api/prompt/today/update': {
+    body: () => ({ prompt_id: 'seed-life-01', ...day() }),
+    expect: all(200),
+  },
+  'POST /api/admin': { expect: all(200) },
+  'POST /api/admin/add': { body: (f) => ({ admin_name: f.users.other.name }), expect: adminOnly },
+  'POST /api/admin/remove': {
+    body: (f) => ({ admin_name: f.secondAdmin.name }),
+    expect: adminOnly,
+  },
+  'POST /api/admin/users': { body: () => ({ page: 1 }), expect: adminOnly },
+  'POST /api/admin/answers': { body: () => ({ page: 1 }), expect: adminOnly },
+  'POST /api/changeLife': { expect: all(410) },
+};
+
+/** Routes that serve files rather than calls. */
+const STATIC_ROUTES = new Set(['GET /media/pictures/*']);
+
+async function makeFixture(app: FastifyInstance, database: TestDatabase): Promise<Fixture> {
+  const { db } = database;
+  const [owner, anonymous, other, admin, secondAdmin] = await Promise.all([
+    buildUser(db),
+    buildUser(db, { name: '' }),
+    buildUser(db),
+    buildUser(db, { admin: true }),
+    buildUser(db, { admin: true }),
+  ]);
+  const hash = await testDeps(db).passwords.hash(PASSWORD);
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash })
+    .where('id', 'in', [owner.id, anonymous.id])
+    .execute();
+  const save = async (text: string) => {
+    const id = unique('ans');
+    const response = await post(
+      app,
+      '/api/answer/save',
+      { answer: { _id: id, prompt_id: 'seed-life-01', prompt_title: 'Life', text } },
+      owner,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return id;
+  };
+  const privateAnswer = await save('A private thought about life');
+  const sharedAnswer = await save('A thought to share with the world');
+  expect(
+    (await post(app, '/api/answer/share', { answer_id: sharedAnswer, anonymous: false }, owner))
+      .statusCode,
+  ).toBe(200);
+  const prompt = unique('p');
+  const created = await post(
+    app,
+    '/api/prompt/create',
+    { prompt: { _id: prompt, title: 'What are you proud of?', categories: ['Self'] } },
+    owner,
+  );
+  expect(created.statusCode, created.body).toBe(200);
+  return {
+    users: { owner, anonymous, other, admin },
+    secondAdmin,
+    privateAnswer,
+    sharedAnswer,
+    prompt,
+  };
+}
+
+describeEachDatabase('authorization matrix', (get) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(get().db);
+    smallPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('has a row for every registered route and no row for a route that does not exist', () => {
+    const registered = app.museRoutes.filter((route) => !STATIC_ROUTES.has(route)).sort();
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    it(`${route}`, async () => {
+      const [method, url] = route.split(' ') as ['GET' | 'POST', string];
+      const outcomes: Record<string, number> = {};
+      for (const role of ROLES) {
+        const fixture = await makeFixture(app, get());
+        const user = role === 'none' ? null : fixture.users[role];
+        const response = row.send
+          ? await row.send(app, fixture, user)
+          : method === 'GET'
+            ? await app.inject({ method, url, headers: user ? { cookie: user.cookie } : {} })
+            : await post(app, url, row.body ? row.body(fixture) : {}, user);
+        outcomes[role] = response.statusCode;
+        expect(response.statusCode, `${role}: ${response.body}`).toBeLessThan(500);
+      }
+      expect(outcomes).toEqual(row.expect);
+    });
+  }
+});

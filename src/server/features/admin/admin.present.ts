@@ -1,0 +1,42 @@
+import type { AdminAnswerView, AdminEntry, AdminUserView } from '../../../shared/api/admin.ts';
+import type { AdminAnswerRow, AdminUserRow, NamedUser } from './admin.repo.ts';
+
+/** Names only: the admin list is public (SPEC §7 loads it at start for everyone). */
+export function presentAdminList(users: readonly NamedUser[]): AdminEntry[] {
+  return users.map((user) => ({ name: user.name }));
+}
+
+/** The admin view of a user: never the password hash, passcode, name key or old id. */
+export function presentAdminUser(row: AdminUserRow, admin: boolean): AdminUserView {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email ?? '',
+    started: row.started,
+    streak: row.streak,
+    longestStreak: row.longest_streak,
+    score: row.score,
+    answers: Number(row.answer_count ?? 0),
+    shared: Number(row.shared_count ?? 0),
+    admin,
+  };
+}
+
+/**
+ * Private answer text never reaches admins; only shared answers carry text, and an anonymously
+ * shared one no author. The repo already blanks both in SQL; this repeats it so the rule holds
+ * here even if the query changes.
+ */
+export function presentAdminAnswer(row: AdminAnswerRow): AdminAnswerView {
+  const shared = row.shared === 1;
+  return {
+    _id: row.id,
+    user_id: row.user_id,
+    prompt_title: row.prompt_title,
+    answered: row.answered,
+    modified: row.modified,
+    shared,
+    score: row.score,
+    text: shared ? (row.text ?? '') : null,
+  };
+}

@@ -1,0 +1,39 @@
+import type { Answer } from '../../../shared/api/answers.ts';
+import type { AnswerView } from './answers.repo.ts';
+
+/** A JSON list column as strings; anything malformed reads as empty rather than failing. */
+export function parseStringList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** One of the viewer's own answers, for its author only. */
+export function presentOwnAnswer(view: AnswerView): Answer {
+  return {
+    _id: view.id,
+    user_id: view.user_id,
+    user_name: view.author_name,
+    prompt_id: view.prompt_id,
+    prompt_title: view.prompt_title,
+    answered: view.answered,
+    modified: view.modified,
+    text: view.text,
+    type: view.type,
+    categories: parseStringList(view.categories),
+    shared: Number(view.shared) === 1,
+    sharedOn: view.shared_on,
+    anonymous: Number(view.anonymous) === 1,
+    likes: Number(view.likes),
+    // The author's own love only: who else loves it is not theirs to know.
+    likers: Number(view.viewer_loves) === 1 ? [view.user_id] : [],
+    reported: Number(view.viewer_reported) === 1,
+    score: Number(view.score),
+    profilePicture: view.profile_picture,
+  };
+}

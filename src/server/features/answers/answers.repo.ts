@@ -1,0 +1,151 @@
+import type { Database } from '../../db/database.ts';
+import type { AnswersTable } from '../../db/schema.ts';
+
+export type AnswerRow = AnswersTable;
+
+/**
+ * An answer with what a presenter needs around it: the author's current name, and whether the
+ * viewer loves or reported it (1/0). Never more about the author than the name.
+ */
+export type AnswerView = AnswerRow & {
+  author_name: string;
+  viewer_loves: number;
+  viewer_reported: number;
+};
+
+export type AnswerContent = Pick<
+  AnswerRow,
+  'prompt_id' | 'prompt_title' | 'text' | 'type' | 'categories' | 'modified' | 'score'
+>;
+
+/** Runs `work` in one transaction: all of it commits or none of it does. */
+export function inTransaction<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+
+/**
+ * Answers joined with their author, plus the viewer's own love and report flags (correlated
+ * EXISTS, so other people's likes and reports never leave the database).
+ */
+export function selectAnswerViews(db: Database, viewerId: string | null) {
+  return db
+    .selectFrom('answers')
+    .innerJoin('users', 'users.id', 'answers.user_id')
+    .selectAll('answers')
+    .select('users.name as author_name')
+    .select((eb) => [
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('likes')
+              .select('likes.user_id')
+              .whereRef('likes.answer_id', '=', 'answers.id')
+              .where('likes.user_id', '=', viewerId ?? ''),
+          ),
+        )
+        .then(eb.lit(1))
+        .else(eb.lit(0))
+        .end()
+        .as('viewer_loves'),
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('reports')
+              .select('reports.user_id')
+              .whereRef('reports.answer_id', '=', 'answers.id')
+              .where('reports.user_id', '=', viewerId ?? ''),
+          ),
+        )
+        .then(eb.lit(1))
+        .else(eb.lit(0))
+        .end()
+        .as('viewer_reported'),
+    ]);
+}
+
+export async function findAnswer(db: Database, id: string): Promise<AnswerRow | undefined> {
+  return db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findAnswerView(
+  db: Database,
+  id: string,
+  viewerId: string | null,
+): Promise<AnswerView | undefined> {
+  return selectAnswerViews(db, viewerId).where('answers.id', '=', id).executeTakeFirst();
+}
+
+/** The user's answers, newest first, as seen by their author. */
+export async function listAnswerViewsOfUser(db: Database, userId: string): Promise<AnswerView[]> {
+  return selectAnswerViews(db, userId)
+    .where('answers.user_id', '=', userId)
+    .orderBy('answers.answered', 'desc')
+    .orderBy('answers.id', 'desc')
+    .execute();
+}
+
+/**
+ * Takes the answer's row lock for the rest of the transaction (a no-op UPDATE: portable, unlike
+ * SELECT … FOR UPDATE, which SQLite lacks) so that a read-then-write of its score cannot race a
+ * concurrent save. SQLite transactions are serialised anyway. False when there is no such row.
+ */
+export async function lockAnswer(trx: Database, id: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('answers')
+    .set((eb) => ({ score: eb.ref('score') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** False when a row with this id already exists (perhaps inserted a moment ago by a racer). */
+export async function insertAnswerIfAbsent(trx: Database, row: AnswerRow): Promise<boolean> {
+  const result = await trx
+    .insertInto('answers')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export async function updateAnswerContent(
+  trx: Database,
+  id: string,
+  content: AnswerContent,
+): Promise<AnswerRow> {
+  return trx
+    .updateTable('answers')
+    .set(content)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes the user's own answer (likes and reports cascade); its score, or null if none. */
+export async function deleteOwnAnswer(
+  trx: Database,
+  id: string,
+  userId: string,
+): Promise<{ score: number } | null> {
+  const row = await trx
+    .deleteFrom('answers')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('score')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Row-level arithmetic: concurrent changes to one user's score all count. */
+export async function addToUserScore(trx: Database, userId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ score: eb('score', '+', delta) }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,152 @@
+import type { Answer, AnswerInput } from '../../../shared/api/answers.ts';
+import { MAX_ANSWER_TEXT } from '../../../shared/api/common.ts';
+import { wordScore } from '../../../shared/domain/score.ts';
+import type { AppDeps } from '../../deps.ts';
+
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { clientTimeOrNow, isNewer } from './answer-timestamps.ts';
+import { presentOwnAnswer } from './answers.present.ts';
+import {
+  type AnswerRow,
+  addToUserScore,
+  deleteOwnAnswer,
+  findAnswer,
+  findAnswerView,
+  insertAnswerIfAbsent,
+  inTransaction,
+  listAnswerViewsOfUser,
+  lockAnswer,
+  updateAnswerContent,
+} from './answers.repo.ts';
+
+/** Only the database is needed: callers pass their whole AppDeps. */
+export type DataDeps = Pick<AppDeps, 'db'>;
+
+/** Whose answer is being written: the session's user, never an id from a body. */
+export type AnswerOwner = { id: string };
+
+export type SaveOptions = {
+  /**
+   * Offline sync: skip the write when the stored answer's `modified` is the same or later, so
+   * that replaying a record changes nothing and never counts its score twice.
+   */
+  onlyIfNewer?: boolean;
+};
+
+const DEFAULT_TYPE = 'paragraph';
+
+/**
+ * Creates or updates the owner's answer `input._id` and keeps the owner's score right (SPEC §9:
+ * a re-save adds the difference), all in one transaction. Someone else's answer id is a 404.
+ * `changed` is false when `onlyIfNewer` skipped the write.
+ */
+export async function saveAnswerForUser(
+  deps: DataDeps,
+  user: AnswerOwner,
+  input: AnswerInput,
+  options: SaveOptions = {},
+): Promise<{ answer: AnswerRow; changed: boolean }> {
+  // The schema already bounds the text; callers that build inputs themselves get the same rule.
+  if (input.text.length > MAX_ANSWER_TEXT) {
+    throw badRequest(`text: is longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`);
+  }
+  const now = new Date();
+  const modified = clientTimeOrNow(input.modified, now);
+  const score = wordScore(input.text);
+
+  return inTransaction(deps.db, async (trx) => {
+    // Two rounds at most: a racer may create the same id between our lock and our insert.
+    for (let round = 0; round < 2; round += 1) {
+      if (await lockAnswer(trx, input._id)) {
+        const existing = await findAnswer(trx, input._id);
+        if (!existing || existing.user_id !== user.id) throw notFound('No such answer');
+        if (options.onlyIfNewer && !isNewer(modified, existing.modified)) {
+          return { answer: existing, changed: false };
+        }
+        const answer = await updateAnswerContent(trx, input._id, {
+          prompt_id: input.prompt_id,
+          prompt_title: input.prompt_title,
+          text: input.text,
+          // Absent fields keep what was stored: clients send whole objects, the queue may not.
+          type: input.type ?? existing.type,
+          categories: input.categories ? JSON.stringify(input.categories) : existing.categories,
+          modified,
+          score,
+        });
+        await addToUserScore(trx, user.id, score - existing.score);
+        return { answer, changed: true };
+      }
+      const row: AnswerRow = {
+        id: input._id,
+        user_id: user.id,
+        prompt_id: input.prompt_id,
+        prompt_title: input.prompt_title,
+        answered: clientTimeOrNow(input.answered, now),
+        modified,
+        text: input.text,
+        type: input.type ?? DEFAULT_TYPE,
+        categories: JSON.stringify(input.categories ?? []),
+        shared: 0,
+        shared_on: null,
+        anonymous: 0,
+        likes: 0,
+        score,
+        profile_picture: null,
+      };
+      if (await insertAnswerIfAbsent(trx, row)) {
+        await addToUserScore(trx, user.id, score);
+        return { answer: row, changed: true };
+      }
+    }
+    throw conflict('That answer is being saved elsewhere; please try again');
+  });
+}
+
+/** Deletes the owner's answer and takes its score back. False when they have no such answer. */
+export async function deleteAnswerForUser(
+  deps: DataDeps,
+  user: AnswerOwner,
+  answerId: string,
+): Promise<boolean> {
+  return inTransaction(deps.db, async (trx) => {
+    const deleted = await deleteOwnAnswer(trx, answerId, user.id);
+    if (!deleted) return false;
+    await addToUserScore(trx, user.id, -deleted.score);
+    return true;
+  });
+}
+
+/** The owner's answers newest first, presented for the owner. */
+export async function listOwnAnswers(deps: DataDeps, user: AnswerOwner): Promise<Answer[]> {
+  const views = await listAnswerViewsOfUser(deps.db, user.id);
+  return views.map(presentOwnAnswer);
+}
+
+/** One of the owner's answers presented for the owner; 404 when it is not theirs. */
+export async function getOwnAnswer(
+  deps: DataDeps,
+  user: AnswerOwner,
+  answerId: string,
+): Promise<Answer> {
+  const view = await findAnswerView(deps.db, answerId, user.id);
+  if (!view || view.user_id !== user.id) throw notFound('No such answer');
+  return presentOwnAnswer(view);
+}
+
+/** The route's save: write, then answer with the stored answer as its author sees it. */
+export async function saveAnswer(
+  deps: DataDeps,
+  user: AnswerOwner,
+  input: AnswerInput,
+): Promise<Answer> {
+  const { answer } = await saveAnswerForUser(deps, user, input);
+  return getOwnAnswer(deps, user, answer.id);
+}
+
+export async function deleteAnswer(
+  deps: DataDeps,
+  user: AnswerOwner,
+  answerId: string,
+): Promise<void> {
+  if (!(await deleteAnswerForUser(deps, user, answerId))) throw notFound('No such answer');
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { todayPromptRequest, todayPromptUpdateRequest } from '../../../shared/api/prompts.ts';
+import type { AppDeps } from '../../deps.ts';
+import { assertCallerDay } from '../../server-day.ts';
+import { proposeTodaysPrompt, todaysPromptId } from './daily-prompt.service.ts';
+
+// No session needed: the home page shows today's prompt to visitors too, and the answer is the
+// same for everyone. The day must be within one of the server's UTC date, so nobody can fix
+// prompts for days far ahead.
+export function registerDailyPromptRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/api/prompt/today', async (request) => {
+    const { year, month, day } = todayPromptRequest.parse(request.body);
+    const calendarDay = assertCallerDay({ year, month, day }, new Date());
+    return { prompt_id: await todaysPromptId(deps, calendarDay) };
+  });
+
+  app.post('/api/prompt/today/update', async (request) => {
+    const { prompt_id, year, month, day } = todayPromptUpdateRequest.parse(request.body);
+    const calendarDay = assertCallerDay({ year, month, day }, new Date());
+    return { prompt_id: await proposeTodaysPrompt(deps, calendarDay, prompt_id) };
+  });
+}

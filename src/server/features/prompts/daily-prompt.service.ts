@@ -1,0 +1,77 @@
+import { randomInt } from 'node:crypto';
+import { type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import {
+  approvedPromptIdAt,
+  countApprovedPrompts,
+  findDailyPrompt,
+  insertDailyPromptIfAbsent,
+  isApprovedPrompt,
+  replaceDailyPrompt,
+} from './prompts.repo.ts';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+// Today's prompt (SPEC §4: picked at random once per calendar day). The database decides which
+// pick stands: the first insert for a day wins (ON CONFLICT DO NOTHING) and everyone reads back
+// that row, so concurrent first visitors on several app instances all see the same prompt.
+//
+// A stored prompt that was later deleted, rejected or sent back for review is stale. Its row is
+// kept but repaired: the next caller swaps in a fresh approved prompt with a compare-and-swap
+// update (only if the row still holds the stale id), so the repair happens once and every
+// visitor again agrees on the day's prompt. Deleting a prompt therefore never has to touch
+// daily_prompts, and no day ever answers with an id the client cannot find.
+
+const MAX_ATTEMPTS = 3;
+
+async function randomApprovedPromptId(deps: Deps): Promise<string> {
+  const count = await countApprovedPrompts(deps.db);
+  if (count === 0) throw notFound('There are no approved prompts yet');
+  // Another caller may delete prompts between the count and the pick: fall back to the first.
+  const picked = await approvedPromptIdAt(deps.db, randomInt(count));
+  const id = picked ?? (await approvedPromptIdAt(deps.db, 0));
+  if (id === undefined) throw notFound('There are no approved prompts yet');
+  return id;
+}
+
+/** Stores `candidate()` for the day unless a valid prompt stands already; returns what stands. */
+async function settleDailyPrompt(
+  deps: Deps,
+  day: CalendarDay,
+  candidate: () => Promise<string>,
+): Promise<string> {
+  const key = dayKey(day);
+  let standing = await findDailyPrompt(deps.db, key);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    if (standing?.valid) return standing.prompt_id;
+    const next = { prompt_id: await candidate(), set_at: new Date().toISOString() };
+    if (standing) await replaceDailyPrompt(deps.db, key, standing.prompt_id, next);
+    else await insertDailyPromptIfAbsent(deps.db, { day: key, ...next });
+    standing = await findDailyPrompt(deps.db, key);
+  }
+  // Only reachable if prompts keep vanishing under us; what stands is still the shared answer.
+  if (!standing) throw notFound('There is no prompt for that day');
+  return standing.prompt_id;
+}
+
+/** The prompt that stands for the day, picking and storing one at random if none does yet. */
+export function todaysPromptId(deps: Deps, day: CalendarDay): Promise<string> {
+  return settleDailyPrompt(deps, day, () => randomApprovedPromptId(deps));
+}
+
+/**
+ * Proposes `promptId` (an approved prompt, 400 otherwise) for the day. It is stored only if no
+ * valid prompt stands yet; either way the one that stands is returned, so every visitor sees
+ * the same prompt of the day.
+ */
+export async function proposeTodaysPrompt(
+  deps: Deps,
+  day: CalendarDay,
+  promptId: string,
+): Promise<string> {
+  if (!(await isApprovedPrompt(deps.db, promptId))) {
+    throw badRequest('Only an approved prompt can be the prompt of the day');
+  }
+  return settleDailyPrompt(deps, day, async () => promptId);
+}

@@ -1,0 +1,32 @@
+import type { PromptView } from '../../../shared/api/prompts.ts';
+import type { PromptRow } from './prompts.repo.ts';
+
+/** Lists are JSON text (decision 003); a damaged value shows as no categories, not a 500. */
+export function parseStringList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The author is shown by id and current name only: nothing else about them leaves. */
+export function presentPrompt(row: PromptRow): PromptView {
+  return {
+    _id: row.id,
+    user_id: row.user_id,
+    user_name: row.user_name ?? '',
+    created: row.created,
+    title: row.title,
+    type: row.type,
+    categories: parseStringList(row.categories),
+    status: row.status,
+  };
+}
+
+export function presentPrompts(rows: readonly PromptRow[]): PromptView[] {
+  return rows.map(presentPrompt);
+}

@@ -1,0 +1,57 @@
+import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
+import { parseStringList } from '../answers/answers.present.ts';
+import type { AnswerView } from '../answers/answers.repo.ts';
+import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
+
+/**
+ * A shared answer as the viewer (or a visitor, `null`) may see it. Whitelisted field by field:
+ * an anonymous answer names no author anywhere, and `likers`/`reported` speak only of the
+ * viewer, since the author is a liker of their own answer and a full list would unmask them.
+ */
+export function presentFeedAnswer(view: AnswerView, viewerId: string | null): FeedAnswer {
+  const anonymous = Number(view.anonymous) === 1;
+  const loved = viewerId !== null && Number(view.viewer_loves) === 1;
+  return {
+    _id: view.id,
+    user_id: anonymous ? null : view.user_id,
+    user_name: anonymous ? '' : view.author_name,
+    prompt_id: view.prompt_id,
+    prompt_title: view.prompt_title,
+    answered: view.answered,
+    modified: view.modified,
+    text: view.text,
+    type: view.type,
+    categories: parseStringList(view.categories),
+    shared: true,
+    sharedOn: view.shared_on,
+    anonymous,
+    likes: Number(view.likes),
+    likers: loved ? [viewerId] : [],
+    reported: viewerId !== null && Number(view.viewer_reported) === 1,
+    score: Number(view.score),
+    profilePicture: anonymous ? null : view.profile_picture,
+  };
+}
+
+/** For admins: the same anonymity rules as the feed, plus how many people reported it. */
+export function presentReportedAnswer(view: ReportedAnswerView, viewerId: string): ReportedAnswer {
+  return { ...presentFeedAnswer(view, viewerId), reports: Number(view.reports) };
+}
+
+export function presentPublicProfile(
+  user: PublicUserRow,
+  sharedCount: number,
+  sharedAnswers: FeedAnswer[],
+): PublicProfile {
+  return {
+    _id: user.id,
+    name: user.name,
+    profilePicture: user.profile_picture,
+    started: user.started,
+    streak: Number(user.streak),
+    longestStreak: Number(user.longest_streak),
+    score: Number(user.score),
+    sharedCount,
+    sharedAnswers,
+  };
+}

@@ -1,0 +1,250 @@
+import type { Database } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+import { type AnswerView, inTransaction, selectAnswerViews } from '../answers/answers.repo.ts';
+
+export type ReportedAnswerView = AnswerView & { reports: number; last_report: string };
+
+export type PublicUserRow = Pick<
+  UsersTable,
+  'id' | 'name' | 'profile_picture' | 'started' | 'streak' | 'longest_streak' | 'score'
+>;
+
+/** One page of the feed: newest shared first, id breaking ties so pages never overlap. */
+export async function listSharedPage(
+  db: Database,
+  viewerId: string | null,
+  offset: number,
+  limit: number,
+): Promise<AnswerView[]> {
+  return selectAnswerViews(db, viewerId)
+    .where('answers.shared', '=', 1)
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** A named user's non-anonymous shared answers, newest first. */
+export async function listPublicSharedOf(
+  db: Database,
+  userId: string,
+  viewerId: string | null,
+  limit: number,
+): Promise<AnswerView[]> {
+  return selectAnswerViews(db, viewerId)
+    .where('answers.user_id', '=', userId)
+    .where('answers.shared', '=', 1)
+    .where('answers.anonymous', '=', 0)
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countPublicSharedOf(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('answers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('shared', '=', 1)
+    .where('anonymous', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Only users who signed up have a public profile. */
+export async function findNamedUser(db: Database, id: string): Promise<PublicUserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'profile_picture', 'started', 'streak', 'longest_streak', 'score'])
+    .where('id', '=', id)
+    .where('name', '<>', '')
+    .executeTakeFirst();
+}
+
+/** Shared answers with at least one report, the most recently reported first. */
+export async function listReportedViews(
+  db: Database,
+  viewerId: string,
+  limit: number,
+): Promise<ReportedAnswerView[]> {
+  return selectAnswerViews(db, viewerId)
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom('reports')
+          .select((inner) => [
+            'reports.answer_id',
+            inner.fn.countAll<number>().as('reports'),
+            inner.fn.max('reports.created').as('last_report'),
+          ])
+          .groupBy('reports.answer_id')
+          .as('r'),
+      (join) => join.onRef('r.answer_id', '=', 'answers.id'),
+    )
+    .select(['r.reports', 'r.last_report'])
+    .where('answers.shared', '=', 1)
+    .orderBy('r.last_report', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Shares the author's answer. The first share sets shared_on and the author's love (likes+1
+ * only when the love row is new); sharing again changes only `anonymous` and the picture.
+ * False when the author has no such answer.
+ */
+export async function markShared(
+  db: Database,
+  change: {
+    answerId: string;
+    userId: string;
+    anonymous: boolean;
+    picture: string | null;
+    now: string;
+  },
+): Promise<boolean> {
+  const { answerId, userId, now } = change;
+  const anonymous = change.anonymous ? 1 : 0;
+  return inTransaction(db, async (trx) => {
+    // `shared = 0` in the WHERE makes the first share win exactly once, even when two race.
+    const first = await trx
+      .updateTable('answers')
+      .set({ shared: 1, shared_on: now, anonymous, profile_picture: change.picture })
+      .where('id', '=', answerId)
+      .where('user_id', '=', userId)
+      .where('shared', '=', 0)
+      .executeTakeFirst();
+    if (first.numUpdatedRows > 0n) {
+      await addLoveRow(trx, answerId, userId, now);
+      return true;
+    }
+    const again = await trx
+      .updateTable('answers')
+      .set({ anonymous, profile_picture: change.picture })
+      .where('id', '=', answerId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return again.numUpdatedRows > 0n;
+  });
+}
+
+/** Takes the author's answer off the feed and their love back. False when there is no such answer. */
+export async function markUnshared(
+  db: Database,
+  answerId: string,
+  userId: string,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('answers')
+      .set({ shared: 0, shared_on: null })
+      .where('id', '=', answerId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await removeLoveRow(trx, answerId, userId);
+    return true;
+  });
+}
+
+/**
+ * One love per person: the row insert decides, and the count moves (row-level `likes + 1`,
+ * never a value computed in JS) only when the row is new. The row is inserted only while the
+ * answer is shared, straight from the answers table, so a love never lands on a private or
+ * deleted answer. True when this call added the love.
+ */
+export async function addLove(
+  db: Database,
+  answerId: string,
+  userId: string,
+  now: string,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto('likes')
+      .columns(['answer_id', 'user_id', 'created'])
+      .expression((eb) =>
+        eb
+          .selectFrom('answers')
+          .select((s) => ['answers.id', s.val(userId).as('user_id'), s.val(now).as('created')])
+          .where('answers.id', '=', answerId)
+          .where('answers.shared', '=', 1),
+      )
+      .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
+    await trx
+      .updateTable('answers')
+      .set((eb) => ({ likes: eb('likes', '+', 1) }))
+      .where('id', '=', answerId)
+      .execute();
+    return true;
+  });
+}
+
+/** Takes one person's love back; the count drops only when a row was deleted. */
+export async function removeLove(db: Database, answerId: string, userId: string): Promise<boolean> {
+  return inTransaction(db, (trx) => removeLoveRow(trx, answerId, userId));
+}
+
+async function addLoveRow(trx: Database, answerId: string, userId: string, now: string) {
+  const inserted = await trx
+    .insertInto('likes')
+    .values({ answer_id: answerId, user_id: userId, created: now })
+    .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return;
+  await trx
+    .updateTable('answers')
+    .set((eb) => ({ likes: eb('likes', '+', 1) }))
+    .where('id', '=', answerId)
+    .execute();
+}
+
+async function removeLoveRow(trx: Database, answerId: string, userId: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('likes')
+    .where('answer_id', '=', answerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) return false;
+  await trx
+    .updateTable('answers')
+    .set((eb) => ({ likes: eb('likes', '-', 1) }))
+    .where('id', '=', answerId)
+    .execute();
+  return true;
+}
+
+/** One report per person and answer, and only on a shared answer; reporting twice is harmless. */
+export async function addReport(
+  db: Database,
+  answerId: string,
+  userId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('reports')
+    .columns(['answer_id', 'user_id', 'created'])
+    .expression((eb) =>
+      eb
+        .selectFrom('answers')
+        .select((s) => ['answers.id', s.val(userId).as('user_id'), s.val(now).as('created')])
+        .where('answers.id', '=', answerId)
+        .where('answers.shared', '=', 1),
+    )
+    .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/** Removes only this reporter's flag: other people's reports stand. */
+export async function removeReport(db: Database, answerId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('reports')
+    .where('answer_id', '=', answerId)
+    .where('user_id', '=', userId)
+    .execute();
+}

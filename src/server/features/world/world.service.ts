@@ -1,0 +1,157 @@
+import type { Answer } from '../../../shared/api/answers.ts';
+import {
+  type FeedAnswer,
+  type PublicProfile,
+  type ReportedAnswer,
+  WORLD_PAGE_SIZE,
+} from '../../../shared/api/world.ts';
+import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
+import { findAnswer, findAnswerView } from '../answers/answers.repo.ts';
+import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
+import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
+import {
+  addLove,
+  addReport,
+  countPublicSharedOf,
+  findNamedUser,
+  listPublicSharedOf,
+  listReportedViews,
+  listSharedPage,
+  markShared,
+  markUnshared,
+  removeLove,
+  removeReport,
+} from './world.repo.ts';
+
+/** Bounds on lists that would otherwise grow without limit. */
+export const MAX_PROFILE_SHARED = 100;
+export const MAX_REPORTED = 500;
+
+type Viewer = { id: string };
+type Sharer = { id: string; profile_picture: string | null };
+
+export async function sharedPage(
+  deps: DataDeps,
+  viewer: Viewer | null,
+  page: number,
+): Promise<FeedAnswer[]> {
+  const viewerId = viewer?.id ?? null;
+  const views = await listSharedPage(
+    deps.db,
+    viewerId,
+    (page - 1) * WORLD_PAGE_SIZE,
+    WORLD_PAGE_SIZE,
+  );
+  return views.map((view) => presentFeedAnswer(view, viewerId));
+}
+
+export async function shareAnswer(
+  deps: DataDeps,
+  user: Sharer,
+  answerId: string,
+  anonymous: boolean,
+): Promise<Answer> {
+  const answer = await findAnswer(deps.db, answerId);
+  if (!answer || answer.user_id !== user.id) throw notFound('No such answer');
+  if (answer.text.trim() === '') throw badRequest('Write something before sharing it');
+  const shared = await markShared(deps.db, {
+    answerId,
+    userId: user.id,
+    anonymous,
+    // SPEC §3: the picture is copied only when shared under the author's name.
+    picture: anonymous ? null : user.profile_picture,
+    now: new Date().toISOString(),
+  });
+  if (!shared) throw notFound('No such answer');
+  return getOwnAnswer(deps, user, answerId);
+}
+
+export async function unshareAnswer(
+  deps: DataDeps,
+  user: Viewer,
+  answerId: string,
+): Promise<Answer> {
+  if (!(await markUnshared(deps.db, answerId, user.id))) throw notFound('No such answer');
+  return getOwnAnswer(deps, user, answerId);
+}
+
+/** A shared answer someone other than its author may act on (love, report): 404 / 403 otherwise. */
+async function assertOthersSharedAnswer(
+  deps: DataDeps,
+  viewer: Viewer,
+  answerId: string,
+  verb: 'love' | 'report',
+): Promise<void> {
+  const answer = await findAnswer(deps.db, answerId);
+  if (!answer || Number(answer.shared) !== 1) throw notFound('No such shared answer');
+  if (answer.user_id === viewer.id) throw forbidden(`You cannot ${verb} your own answer`);
+}
+
+async function presentFresh(deps: DataDeps, viewer: Viewer, answerId: string): Promise<FeedAnswer> {
+  const view = await findAnswerView(deps.db, answerId, viewer.id);
+  // Deleted or unshared in the meantime: it has left the feed.
+  if (!view || Number(view.shared) !== 1) throw notFound('No such shared answer');
+  return presentFeedAnswer(view, viewer.id);
+}
+
+export async function loveAnswer(
+  deps: DataDeps,
+  viewer: Viewer,
+  answerId: string,
+): Promise<FeedAnswer> {
+  await assertOthersSharedAnswer(deps, viewer, answerId, 'love');
+  await addLove(deps.db, answerId, viewer.id, new Date().toISOString());
+  return presentFresh(deps, viewer, answerId);
+}
+
+export async function unloveAnswer(
+  deps: DataDeps,
+  viewer: Viewer,
+  answerId: string,
+): Promise<FeedAnswer> {
+  await assertOthersSharedAnswer(deps, viewer, answerId, 'love');
+  await removeLove(deps.db, answerId, viewer.id);
+  return presentFresh(deps, viewer, answerId);
+}
+
+export async function reportAnswer(
+  deps: DataDeps,
+  viewer: Viewer,
+  answerId: string,
+): Promise<FeedAnswer> {
+  await assertOthersSharedAnswer(deps, viewer, answerId, 'report');
+  await addReport(deps.db, answerId, viewer.id, new Date().toISOString());
+  return presentFresh(deps, viewer, answerId);
+}
+
+export async function unreportAnswer(
+  deps: DataDeps,
+  viewer: Viewer,
+  answerId: string,
+): Promise<FeedAnswer> {
+  await assertOthersSharedAnswer(deps, viewer, answerId, 'report');
+  await removeReport(deps.db, answerId, viewer.id);
+  return presentFresh(deps, viewer, answerId);
+}
+
+export async function reportedAnswers(deps: DataDeps, admin: Viewer): Promise<ReportedAnswer[]> {
+  const views = await listReportedViews(deps.db, admin.id, MAX_REPORTED);
+  return views.map((view) => presentReportedAnswer(view, admin.id));
+}
+
+/** A named user's public profile; anonymous and unknown ids are both a 404. */
+export async function publicProfile(
+  deps: DataDeps,
+  viewer: Viewer | null,
+  userId: string,
+): Promise<PublicProfile> {
+  const user = await findNamedUser(deps.db, userId);
+  if (!user) throw notFound('No such user');
+  const viewerId = viewer?.id ?? null;
+  const [count, views] = await Promise.all([
+    countPublicSharedOf(deps.db, userId),
+    listPublicSharedOf(deps.db, userId, viewerId, MAX_PROFILE_SHARED),
+  ]);
+  const answers = views.map((view) => presentFeedAnswer(view, viewerId));
+  return presentPublicProfile(user, count, answers);
+}

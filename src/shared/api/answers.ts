@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { categoriesSchema, idSchema, MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from './common.ts';
+
+// Request schemas and response types for the caller's own answers (SPEC §7).
+
+/**
+ * A user id a body claims: only ever compared with the session's user, so any string is
+ * accepted here and a wrong one is a 403/404, not a 400.
+ */
+export const claimedUserIdSchema = z.string().max(200).nullish();
+
+/**
+ * A client timestamp: kept when it is a valid ISO-8601 date-time, otherwise the server uses
+ * now. Anything unusable becomes `undefined` rather than a 400, because old clients and the
+ * offline queue send whatever they had.
+ */
+export const clientTimestampSchema = z.string().max(64).nullish().catch(undefined);
+
+/** PostgreSQL text cannot hold NUL, and SQLite would: refuse it so both behave alike (400). */
+const withoutNul = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = 'may not contain NUL characters';
+
+export const answerInputSchema = z.object({
+  _id: idSchema,
+  /** Journal answers have no prompt; '' means none too. */
+  prompt_id: z
+    .union([idSchema, z.literal('')])
+    .nullish()
+    .transform((id) => (id ? id : null)),
+  prompt_title: z.string().max(MAX_PROMPT_TITLE, 'is too long').refine(withoutNul, NUL_MESSAGE),
+  text: z
+    .string()
+    .max(MAX_ANSWER_TEXT, `is longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`)
+    .refine(withoutNul, NUL_MESSAGE),
+  type: z.string().trim().min(1).max(40).refine(withoutNul, NUL_MESSAGE).optional(),
+  categories: categoriesSchema.refine((names) => names.every(withoutNul), NUL_MESSAGE).optional(),
+  answered: clientTimestampSchema,
+  modified: clientTimestampSchema,
+  user_id: claimedUserIdSchema,
+});
+
+export const saveAnswerRequest = z.object({ answer: answerInputSchema });
+export const deleteAnswerRequest = z.object({ answer_id: idSchema });
+export const userAnswersRequest = z.object({ _id: claimedUserIdSchema });
+
+export type AnswerInput = z.output<typeof answerInputSchema>;
+export type SaveAnswerRequest = z.input<typeof saveAnswerRequest>;
+export type DeleteAnswerRequest = z.input<typeof deleteAnswerRequest>;
+export type UserAnswersRequest = z.input<typeof userAnswersRequest>;
+
+/** One of the caller's own answers, as the server sends it to its author. */
+export type Answer = {
+  _id: string;
+  user_id: string;
+  user_name: string;
+  prompt_id: string | null;
+  prompt_title: string;
+  answered: string;
+  modified: string;
+  text: string;
+  type: string;
+  categories: string[];
+  shared: boolean;
+  sharedOn: string | null;
+  anonymous: boolean;
+  likes: number;
+  /** Only ever the caller's own id (when they love it): other people's ids are never sent. */
+  likers: string[];
+  reported: boolean;
+  score: number;
+  profilePicture: string | null;
+};
+
+export type AnswerResponse = { answer: Answer };
+export type AnswersResponse = { answers: Answer[] };
