@@ -208,6 +208,14 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/users': { body: () => ({ page: 1 }), expect: adminOnly },
   'POST /api/admin/answers': { body: () => ({ page: 1 }), expect: adminOnly },
   'POST /api/changeLife': { expect: all(410) },
+  'POST /api/offline/save': {
+    body: (f) => ({
+      user_id: f.users.owner.id,
+      offline: { answered: [{ _id: f.privateAnswer, prompt_title: 'Life', text: 'Offline words' }] },
+      ...day(),
+    }),
+    expect: selfOnly(403, 403),
+  },
 };
 
 /** Routes that serve files rather than calls. */

@@ -1,4 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { offlineSaveRequest } from '../../../shared/api/offline.ts';
 import type { AppDeps } from '../../deps.ts';
+import { assertCallerDay } from '../../server-day.ts';
+import { listOwnAnswers } from '../answers/answers.service.ts';
+import { assertSelf, requireUser } from '../auth/policies.ts';
+import { presentPrompts } from '../prompts/prompts.present.ts';
+import { listOwnPrompts } from '../prompts/prompts.service.ts';
+import { loadOwnUser } from '../users/users.service.ts';
+import { applyOfflineRecord } from './offline.service.ts';
 
-export function registerOfflineRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+export function registerOfflineRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/api/offline/save', async (request) => {
+    const body = offlineSaveRequest.parse(request.body);
+    const caller = requireUser(request);
+    assertSelf(caller, body.user_id);
+    const today = assertCallerDay(body);
+    await applyOfflineRecord(deps, caller, body.offline, today);
+    const [user, answers, prompts] = await Promise.all([
+      loadOwnUser(deps, caller.id),
+      listOwnAnswers(deps, caller),
+      listOwnPrompts(deps, caller.id),
+    ]);
+    return { user, answers, myPrompts: presentPrompts(prompts) };
+  });
+}

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { OfflineSaveRequest, offlineRecordSchema } from '../../../shared/api/offline.ts';
+import {
+  type CalendarDay,
+  dayKey,
+  daysBetween,
+  parseDayKey,
+} from '../../../shared/domain/calendar-day.ts';
+import { applyStreak } from '../../../shared/domain/streak.ts';
+import type { AppDeps } from '../../deps.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { deleteAnswerForUser, saveAnswerForUser } from '../answers/answers.service.ts';
+import { createPromptForUser } from '../prompts/prompts.service.ts';
+import { type UserRow, updateUser } from '../users/users.repo.ts';
+
+type Record = z.output<typeof offlineRecordSchema>;
+
+export type { OfflineSaveRequest };
+
+/** A record entry that can never apply (someone else's id, an invalid prompt) is skipped. */
+async function skipRefused<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The streak the client counted offline, accepted only as far as it is possible: one more day
+ * per calendar day since the server's last streak day, never a day after the caller's today.
+ */
+export function offlineStreak(
+  user: Pick<UserRow, 'streak' | 'longest_streak' | 'last'>,
+  record: Pick<Record, 'streak' | 'last'>,
+  today: CalendarDay,
+): { streak: number; longestStreak: number; last: string } | null {
+  const lastDay = record.last ? parseDayKey(record.last) : null;
+  if (!lastDay || daysBetween(today, lastDay) > 0) return null;
+  const serverLast = user.last ? parseDayKey(user.last) : null;
+  if (serverLast && daysBetween(serverLast, lastDay) <= 0) return null;
+  const applied = applyStreak(
+    { streak: user.streak, longestStreak: user.longest_streak, last: user.last },
+    lastDay,
+  );
+  const elapsed = serverLast ? daysBetween(serverLast, lastDay) : 1;
+  const claimed = record.streak ?? applied.streak;
+  const streak = Math.min(Math.max(claimed, 1), user.streak + elapsed);
+  return { streak, longestStreak: Math.max(user.longest_streak, streak), last: dayKey(lastDay) };
+}
+
+/**
+ * Applies an offline record idempotently: deletions, then answers (the newer `modified` wins, so
+ * a replay changes nothing and never counts score twice), then created prompts (idempotent by
+ * id), then the streak through the same rules as online.
+ */
+export async function applyOfflineRecord(
+  deps: AppDeps,
+  user: UserRow,
+  record: Record,
+  today: CalendarDay,
+): Promise<void> {
+  const deleted = new Set(record.deleted);
+  for (const answerId of deleted) {
+    await deleteAnswerForUser(deps, user, answerId);
+  }
+  for (const answer of record.answered) {
+    if (deleted.has(answer._id)) continue;
+    await skipRefused(() => saveAnswerForUser(deps, user, answer, { onlyIfNewer: true }));
+  }
+  // SPEC §6: only named users submit prompts, offline or not.
+  if (user.name !== '') {
+    for (const prompt of record.created) {
+      if (prompt.user_id && prompt.user_id !== user.id) continue;
+      await skipRefused(() => createPromptForUser(deps, user, prompt));
+    }
+  }
+  const streak = offlineStreak(user, record, today);
+  if (streak) {
+    await updateUser(deps.db, user.id, {
+      streak: streak.streak,
+      longest_streak: streak.longestStreak,
+      last: streak.last,
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { answerInputSchema, claimedUserIdSchema } from './answers.ts';
+import { dayFields, idSchema } from './common.ts';
+import { promptInputSchema } from './prompts.ts';
+
+// SPEC §3 offline record: what the client did while it could not reach the server.
+
+export const offlineRecordSchema = z.object({
+  beenOffline: z.boolean().optional(),
+  /** Answers written or edited offline (whole answers; the newer `modified` wins). */
+  answered: z.array(answerInputSchema).max(500).default([]),
+  /** Prompts created offline. */
+  created: z.array(promptInputSchema).max(100).default([]),
+  /** Ids of answers deleted offline. */
+  deleted: z.array(idSchema).max(1000).default([]),
+  streak: z.number().int().min(0).max(100_000).optional(),
+  longestStreak: z.number().int().min(0).max(100_000).optional(),
+  score: z.number().optional(),
+  /** The last streak day the client counted offline, 'YYYY-MM-DD'. */
+  last: z.string().max(40).nullish(),
+});
+
+export const offlineSaveRequest = z.object({
+  user_id: claimedUserIdSchema,
+  offline: offlineRecordSchema,
+  ...dayFields,
+});
+
+export type OfflineRecord = z.input<typeof offlineRecordSchema>;
+export type OfflineSaveRequest = z.input<typeof offlineSaveRequest>;
