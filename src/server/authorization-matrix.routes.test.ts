@@ -211,7 +211,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/offline/save': {
     body: (f) => ({
       user_id: f.users.owner.id,
-      offline: { answered: [{ _id: f.privateAnswer, prompt_title: 'Life', text: 'Offline words' }] },
+      offline: {
+        answered: [{ _id: f.privateAnswer, prompt_title: 'Life', text: 'Offline words' }],
+      },
       ...day(),
     }),
     expect: selfOnly(403, 403),

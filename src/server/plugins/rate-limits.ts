@@ -1,5 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
 
 /** Per-address limits for the calls people or bots could abuse (per instance, in memory). */
 const DEFAULT_LIMITS = {
@@ -30,9 +31,8 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`,
-    }),
+    // Thrown as an error so the shared error handler words the JSON like every other 4xx.
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
   });
 }
