@@ -1,17 +1,6 @@
 import type { Answer } from '../../../shared/api/answers.ts';
+import { parseStringList } from '../../db/json-list.ts';
 import type { AnswerView } from './answers.repo.ts';
-
-/** A JSON list column as strings; anything malformed reads as empty rather than failing. */
-export function parseStringList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value)
-      ? value.filter((item): item is string => typeof item === 'string')
-      : [];
-  } catch {
-    return [];
-  }
-}
 
 /** One of the viewer's own answers, for its author only. */
 export function presentOwnAnswer(view: AnswerView): Answer {

@@ -1,17 +1,6 @@
 import type { PromptView } from '../../../shared/api/prompts.ts';
+import { parseStringList } from '../../db/json-list.ts';
 import type { PromptRow } from './prompts.repo.ts';
-
-/** Lists are JSON text (decision 003); a damaged value shows as no categories, not a 500. */
-export function parseStringList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value)
-      ? value.filter((item): item is string => typeof item === 'string')
-      : [];
-  } catch {
-    return [];
-  }
-}
 
 /** The author is shown by id and current name only: nothing else about them leaves. */
 export function presentPrompt(row: PromptRow): PromptView {

@@ -1,9 +1,9 @@
 import { DEFAULT_PROMPT_TYPE, type PromptInput } from '../../../shared/api/prompts.ts';
 import { newPromptError } from '../../../shared/domain/validation-messages.ts';
+import { parseStringList } from '../../db/json-list.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { listCategoryNames } from './categories.repo.ts';
-import { parseStringList } from './prompts.present.ts';
 import {
   deletePrompt,
   findPrompt,

@@ -1,16 +1,6 @@
 import type { OwnUser } from '../../../shared/api/users.ts';
+import { parseStringList } from '../../db/json-list.ts';
 import type { UserRow } from './users.repo.ts';
-
-function parseList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value)
-      ? value.filter((item): item is string => typeof item === 'string')
-      : [];
-  } catch {
-    return [];
-  }
-}
 
 /** The caller's own record: everything they may see about themselves, never the password hash. */
 export function presentOwnUser(
@@ -29,7 +19,7 @@ export function presentOwnUser(
     longestStreak: row.longest_streak,
     score: row.score,
     last: row.last,
-    categories: parseList(row.categories),
+    categories: parseStringList(row.categories),
     // The passcode is checked on the owner's device (SPEC §8 'local'), so only the owner gets it.
     code: row.code ?? '',
     old_id: row.old_id ?? '',

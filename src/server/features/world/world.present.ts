@@ -1,5 +1,5 @@
 import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
-import { parseStringList } from '../answers/answers.present.ts';
+import { parseStringList } from '../../db/json-list.ts';
 import type { AnswerView } from '../answers/answers.repo.ts';
 import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
 
