@@ -1,7 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { todayOf } from '../shared/domain/calendar-day.ts';
 import { App } from './app.tsx';
+import { router } from './router.tsx';
+import { hydrate } from './state/app-store.ts';
+import { safeLocalStorage, startPersisting } from './state/persist-store.ts';
+import { loadSavedState } from './state/persistence.ts';
+import { startApp } from './state/startup.ts';
 import './styles.css';
+
+// Restore the saved state before the first render, so the first paint already shows it.
+const storage = safeLocalStorage();
+const saved = loadSavedState(storage, todayOf(new Date()));
+if (saved) hydrate(saved);
+startPersisting(storage);
 
 const container = document.getElementById('root');
 if (container) {
@@ -11,3 +23,6 @@ if (container) {
     </StrictMode>,
   );
 }
+
+// Loads run in parallel and never hold up the first paint.
+startApp((path) => void router.navigate(path, { replace: true }));

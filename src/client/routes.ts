@@ -17,4 +17,20 @@ export const paths = {
   about: '/about',
   privacy: '/privacy',
   terms: '/terms',
+  stop: '/stop',
 } as const;
+
+/** /answer/{promptId}: answer a given prompt. */
+export function promptPath(promptId: string): string {
+  return `${paths.answer}/${encodeURIComponent(promptId)}`;
+}
+
+/** /answer/journal/{answerId}: open a journal answer. */
+export function journalAnswerPath(answerId: string): string {
+  return `${paths.journal}/${encodeURIComponent(answerId)}`;
+}
+
+/** /answer?category={name}: a random prompt from a category (the categories screen's tiles). */
+export function categoryPath(category: string): string {
+  return `${paths.answer}?category=${encodeURIComponent(category)}`;
+}

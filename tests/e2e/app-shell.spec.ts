@@ -21,6 +21,9 @@ describe('the app shell', () => {
     it(`shows the categories screen with its tiles at ${label} width`, async () => {
       const page = await browser.newPage({ viewport });
       const errors = watchPageErrors(page);
+      // A first visit goes to the home page (SPEC §2); the categories screen is / after that.
+      await page.goto(`${server.origin}/`);
+      await page.waitForURL(`${server.origin}/home`);
       await page.goto(`${server.origin}/`);
       const tiles = page.getByRole('list', { name: 'Categories' }).getByRole('link');
       await expect.poll(() => tiles.count()).toBe(11);
@@ -45,6 +48,9 @@ describe('the app shell', () => {
       );
       const perRow = tops.filter((top) => top === tops[0]).length;
       expect(perRow).toBe(viewport.width > 500 ? 3 : 2);
+      // The header: a side-menu button and a world button, both named for screen readers.
+      await page.getByRole('button', { name: 'Open menu' }).waitFor();
+      await page.getByRole('link', { name: /Müse world/ }).waitFor();
       await screenshot(page, `categories-${label}`);
       expect(errors).toEqual([]);
       await page.close();

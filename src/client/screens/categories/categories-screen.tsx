@@ -1,45 +1,55 @@
-import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { postJson } from '../../api/post-json.ts';
+import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import { AppHeader, MenuButton, WorldLink } from '../../components/app-header.tsx';
+import { BookIcon, LeafIcon, PlusIcon, ShuffleIcon, SunIcon } from '../../components/icons.tsx';
+import { categoryPath, paths } from '../../routes.ts';
+import { useAppState } from '../../state/app-store.ts';
 import { useTitle } from '../../use-title.ts';
+import './categories-screen.css';
 
-const DEFAULT_CATEGORIES = ['Gratitude', 'Growth', 'Life', 'Quotes', 'Self', 'Today', 'Work'];
+type Tile = { label: string; to: string; icon: ReactNode; tone: string };
 
+// Soft tints that cycle over the categories the server sends.
+const TONES = ['rose', 'sage', 'sky', 'sand', 'lilac', 'peach', 'mint'];
+
+/** SPEC §2 categories screen: Daily, Add, All, Journal, then one tile per category. */
 export function CategoriesScreen() {
   useTitle('Daily Reflection');
-  const [categories, setCategories] = useState<string[]>(DEFAULT_CATEGORIES);
-  useEffect(() => {
-    postJson<{ categories: string[] }>('/api/categories')
-      .then((data) => setCategories(data.categories))
-      .catch(() => {
-        // SPEC §8: a failed categories load is ignored; the default list stays.
-      });
-  }, []);
-
-  const tiles = [
-    { label: 'Daily', to: '/answer/today' },
-    { label: 'Add', to: '/newPrompt' },
-    { label: 'All', to: '/answer' },
-    { label: 'Journal', to: '/answer/journal' },
-    ...categories.map((name) => ({
+  const categories = useAppState((s) => s.categories);
+  const tiles: Tile[] = [
+    { label: 'Daily', to: paths.answerToday, icon: <SunIcon size={30} />, tone: 'gold' },
+    { label: 'Add', to: paths.newPrompt, icon: <PlusIcon size={30} />, tone: 'plain' },
+    {
+      label: 'All',
+      to: categoryPath(PSEUDO_CATEGORIES.all),
+      icon: <ShuffleIcon size={30} />,
+      tone: 'plain',
+    },
+    { label: 'Journal', to: paths.journal, icon: <BookIcon size={30} />, tone: 'plain' },
+    ...categories.map((name, index) => ({
       label: name,
-      to: `/answer?category=${encodeURIComponent(name)}`,
+      to: categoryPath(name),
+      icon: <LeafIcon size={26} />,
+      tone: TONES[index % TONES.length] ?? 'plain',
     })),
   ];
   return (
-    <main className="page">
-      <header className="app-header">
-        <h1 className="brand">Müse</h1>
-      </header>
-      <ul className="tiles" aria-label="Categories">
-        {tiles.map((tile) => (
-          <li key={tile.label}>
-            <Link className="tile" to={tile.to}>
-              {tile.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </main>
+    <>
+      <AppHeader title="Müse" start={<MenuButton />} end={<WorldLink />} />
+      <main className="page">
+        <p className="page-intro categories-intro">What would you like to reflect on today?</p>
+        <ul className="tiles" aria-label="Categories">
+          {tiles.map((tile) => (
+            <li key={tile.label}>
+              <Link className={`tile tile-${tile.tone}`} to={tile.to}>
+                {tile.icon}
+                <span className="tile-label">{tile.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </main>
+    </>
   );
 }

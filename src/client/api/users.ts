@@ -1,0 +1,28 @@
+import type { UserResponse } from '../../shared/api/users.ts';
+import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import { postJson } from './post-json.ts';
+
+// Typed calls for the caller's own record (SPEC §7; schemas in src/shared/api/users.ts).
+
+/** Starts an anonymous user with a client-generated id; the answer sets the session cookie. */
+export function createUser(userId: string, today: CalendarDay) {
+  return postJson<UserResponse>('/api/user/create', { user: { _id: userId }, ...today });
+}
+
+export function fetchUser(userId: string) {
+  return postJson<UserResponse>('/api/user', { _id: userId });
+}
+
+/** SPEC §4 streak: the server applies the same rule as `applyStreak` for `today`. */
+export function postStreak(userId: string, today: CalendarDay) {
+  return postJson<UserResponse>('/api/user/streak', { user: { _id: userId }, ...today });
+}
+
+/** SPEC §9 "reset sets streak to 1". */
+export function postStreakReset(userId: string, today: CalendarDay) {
+  return postJson<UserResponse>('/api/user/reset', { user_id: userId, ...today });
+}
+
+export function postProfilePicture(userId: string, profilePicture: string) {
+  return postJson<UserResponse>('/api/user/profilePicture', { _id: userId, profilePicture });
+}

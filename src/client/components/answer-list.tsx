@@ -1,0 +1,114 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import type { Answer } from '../../shared/api/answers.ts';
+import { formatDate } from '../../shared/domain/date-format.ts';
+import { setState, useAppState } from '../state/app-store.ts';
+import { showStatus } from '../state/status.ts';
+import { deleteAnswer } from '../state/writes.ts';
+import { filterAnswers } from './answer-filter.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { SearchIcon } from './icons.tsx';
+import './answer-list.css';
+
+export type AnswerListProps = {
+  answers: readonly Answer[];
+  /** Shown when there are no answers at all. */
+  empty: React.ReactNode;
+  onOpen: (answer: Answer) => void;
+};
+
+/**
+ * My answers (SPEC §2 /past and /answerSettings): newest first, dated 'Mar 5, 2020', with a
+ * search box over text and prompt title, Edit to open one and Delete behind a confirm dialog.
+ */
+export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
+  const search = useAppState((s) => s.search);
+  const shown = useMemo(() => filterAnswers(answers, search), [answers, search]);
+  const [toDelete, setToDelete] = useState<Answer | null>(null);
+  const searchId = useId();
+  const countRef = useRef<HTMLParagraphElement>(null);
+
+  if (answers.length === 0) return <div className="answer-list-empty">{empty}</div>;
+
+  return (
+    <div className="answer-list">
+      <search className="answer-search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search your answers
+        </label>
+        <SearchIcon />
+        <input
+          id={searchId}
+          className="field answer-search-field"
+          type="search"
+          placeholder="Search your answers"
+          value={search}
+          onChange={(event) => setState({ search: event.target.value })}
+        />
+      </search>
+      <p ref={countRef} className="answer-count" aria-live="polite" tabIndex={-1}>
+        {search.trim()
+          ? `${shown.length} of ${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}`
+          : `${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}`}
+      </p>
+      {shown.length === 0 ? (
+        <p className="answer-list-none">Nothing matches “{search.trim()}”.</p>
+      ) : (
+        <ul className="answer-cards">
+          {shown.map((answer) => {
+            const date = formatDate(answer.answered);
+            const title = answer.prompt_title || 'Untitled';
+            return (
+              <li key={answer._id} className="answer-card card">
+                <article aria-label={`${title}, ${date}`}>
+                  <p className="answer-card-date">
+                    <time dateTime={answer.answered}>{date}</time>
+                    {answer.prompt_id === null ? <span> · Journal</span> : null}
+                  </p>
+                  <h2 className="answer-card-title">{title}</h2>
+                  <p className="answer-card-text">{answer.text || 'No words yet.'}</p>
+                  <div className="answer-card-actions">
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={`Edit answer: ${title}, ${date}`}
+                      onClick={() => onOpen(answer)}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-small button-quiet"
+                      aria-label={`Delete answer: ${title}, ${date}`}
+                      onClick={() => setToDelete(answer)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this answer?"
+        message={
+          toDelete
+            ? `“${toDelete.prompt_title}” will be gone from your journal for good.`
+            : undefined
+        }
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) deleteAnswer(toDelete._id);
+          setToDelete(null);
+          showStatus('Answer deleted');
+          // The Delete button that had focus is gone: continue from the count line.
+          requestAnimationFrame(() => countRef.current?.focus());
+        }}
+      />
+    </div>
+  );
+}

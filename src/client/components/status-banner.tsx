@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useAppState } from '../state/app-store.ts';
+import { clearStatus, STATUS_TIMEOUT_MS } from '../state/status.ts';
+import './status-banner.css';
+
+/**
+ * SPEC §4 status message: a green banner (red for a warning) that clears after 2 seconds. The
+ * live region is always in the page so screen readers announce each new message.
+ */
+export function StatusBanner() {
+  const status = useAppState((s) => s.status);
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => clearStatus(status.id), STATUS_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+  return (
+    <div className="status-region" role="status" aria-live="polite">
+      {status ? (
+        <p key={status.id} className={status.warning ? 'status status-warning' : 'status'}>
+          {status.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

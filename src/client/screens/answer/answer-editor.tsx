@@ -1,0 +1,195 @@
+import { useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isPseudoCategory, PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import { formatDate } from '../../../shared/domain/date-format.ts';
+import { countWords } from '../../../shared/domain/score.ts';
+import { ActionSheet, type SheetAction } from '../../components/action-sheet.tsx';
+import { AppHeader, BackLink } from '../../components/app-header.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { MoreIcon } from '../../components/icons.tsx';
+import { downloadAnswers } from '../../download-answers.ts';
+import { paths, promptPath } from '../../routes.ts';
+import {
+  isDraftChanged,
+  openAnswer,
+  pickPromptFor,
+  saveDraftIfChanged,
+  savedVersion,
+  setDraftText,
+} from '../../state/answer-draft.ts';
+import { setState, useAppState } from '../../state/app-store.ts';
+import { showStatus } from '../../state/status.ts';
+import { deleteAnswer } from '../../state/writes.ts';
+import { newerAnswer, nextAction } from './next-action.ts';
+import './answer-screen.css';
+
+const { all: ALL, answers: ANSWERS } = PSEUDO_CATEGORIES;
+/** MAX_ANSWER_TEXT of src/shared/api/common.ts (a value import would bundle the zod schemas). */
+const MAX_ANSWER_TEXT = 50_000;
+
+/**
+ * The current answer being written: category and Next/Done in the header, the prompt title that
+ * opens the action sheet, and the text (SPEC §2 answer screens, §4 Next button).
+ */
+export function AnswerEditor() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const draft = useAppState((s) => s.answer);
+  const answers = useAppState((s) => s.answers);
+  const category = useAppState((s) => s.category);
+  const changed = useAppState(isDraftChanged);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const textId = useId();
+  const hintId = useId();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  if (!draft) return null;
+
+  const saved = savedVersion({ answers }, draft);
+  const isJournal = draft.prompt_id === null;
+  const inAnswers = category === ANSWERS;
+  const newer = inAnswers ? newerAnswer(answers, draft) : null;
+  const next = nextAction({ category, text: draft.text, changed, newer });
+  const backTo = inAnswers ? paths.past : paths.categories;
+
+  const onNext = () => {
+    switch (next.kind) {
+      case 'needs-text':
+        textRef.current?.focus();
+        return;
+      case 'streak':
+        saveDraftIfChanged();
+        void navigate(paths.streak);
+        return;
+      case 'next-answer':
+        saveDraftIfChanged();
+        openAnswer(next.answer, ANSWERS);
+        if (location.pathname !== paths.answer) void navigate(paths.answer, { replace: true });
+        return;
+      case 'back':
+        saveDraftIfChanged();
+        void navigate(paths.past);
+        return;
+      case 'random': {
+        const prompt = pickPromptFor(category);
+        if (prompt) void navigate(promptPath(prompt._id), { replace: true });
+        return;
+      }
+    }
+  };
+
+  const openSheet = () => {
+    saveDraftIfChanged(); // SPEC §4: opening a menu saves
+    setSheetOpen(true);
+  };
+
+  const actions: SheetAction[] = [];
+  if (!isJournal) {
+    actions.push({
+      label: 'New random prompt',
+      onSelect: () => {
+        const within = isPseudoCategory(category) ? ALL : category;
+        const prompt = pickPromptFor(within);
+        if (!prompt) return;
+        setState({ category: within });
+        void navigate(promptPath(prompt._id), { replace: !inAnswers });
+      },
+    });
+  }
+  actions.push({
+    label: isJournal ? 'My journal entries' : 'My answers to this prompt',
+    onSelect: () => void navigate(paths.answerSettings),
+  });
+  if (saved) {
+    actions.push({ label: 'Download this answer', onSelect: () => downloadAnswers([saved]) });
+    actions.push({
+      label: 'Delete answer',
+      destructive: true,
+      onSelect: () => setConfirmOpen(true),
+    });
+  }
+
+  const words = countWords(draft.text);
+  return (
+    <>
+      <AppHeader
+        title={category}
+        titleIsHeading={false}
+        start={
+          <BackLink to={backTo} label={inAnswers ? 'Back to my answers' : 'Back to categories'} />
+        }
+        end={
+          <button
+            type="button"
+            className="button next-button"
+            aria-disabled={next.kind === 'needs-text' ? 'true' : undefined}
+            aria-describedby={next.kind === 'needs-text' ? hintId : undefined}
+            onClick={onNext}
+          >
+            {next.label}
+          </button>
+        }
+      />
+      <main className="page answer-page">
+        <h1 className="answer-prompt" tabIndex={-1}>
+          <button
+            type="button"
+            className="answer-prompt-button"
+            aria-haspopup="dialog"
+            onClick={openSheet}
+          >
+            {draft.prompt_title}
+            <span className="answer-prompt-more">
+              <MoreIcon />
+            </span>
+            <span className="visually-hidden"> (more actions)</span>
+          </button>
+        </h1>
+        <p className="answer-meta">
+          {saved ? `Written ${formatDate(saved.answered)}` : 'A new answer'}
+          <span aria-hidden="true"> · </span>
+          {words === 1 ? '1 word' : `${words} words`}
+        </p>
+        <label htmlFor={textId} className="visually-hidden">
+          Your answer
+        </label>
+        <textarea
+          id={textId}
+          ref={textRef}
+          className="answer-text"
+          value={draft.text}
+          maxLength={MAX_ANSWER_TEXT}
+          placeholder={isJournal ? 'Write freely…' : 'Take a breath, then write…'}
+          onChange={(event) => setDraftText(event.target.value)}
+          aria-describedby={hintId}
+        />
+        <p id={hintId} className="answer-hint">
+          {next.kind === 'needs-text'
+            ? 'Write something to finish.'
+            : 'Saved when you leave this page or press Next or Done.'}
+        </p>
+      </main>
+      <ActionSheet
+        open={sheetOpen}
+        title={isJournal ? 'Journal entry' : 'This prompt'}
+        subtitle={draft.prompt_title}
+        actions={actions}
+        onClose={() => setSheetOpen(false)}
+      />
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Delete this answer?"
+        message="It will be gone from your journal for good."
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={() => {
+          setConfirmOpen(false);
+          deleteAnswer(draft._id);
+          showStatus('Answer deleted');
+          void navigate(inAnswers ? paths.past : paths.categories, { replace: true });
+        }}
+      />
+    </>
+  );
+}

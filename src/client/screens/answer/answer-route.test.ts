@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import { buildAnswer, buildPrompt } from '../../test-support/fixtures.ts';
+import { type AnswerContext, decideAnswer, parseAnswerRoute } from './answer-route.ts';
+
+const today = { year: 2026, month: 3, day: 5 };
+const { all: ALL, journal: JOURNAL, today: TODAY, answers: ANSWERS } = PSEUDO_CATEGORIES;
+
+function context(fields: Partial<AnswerContext> = {}): AnswerContext {
+  return {
+    draft: null,
+    answers: [],
+    pool: [],
+    promptsLoaded: true,
+    answersLoaded: true,
+    todayPrompt: { id: null, date: null },
+    today,
+    category: ALL,
+    ...fields,
+  };
+}
+
+describe('parseAnswerRoute', () => {
+  const parse = (splat: string, query = '') => parseAnswerRoute(splat, new URLSearchParams(query));
+
+  it('reads every answer route of SPEC §2', () => {
+    expect(parse('')).toEqual({ kind: 'current', category: null });
+    expect(parse('', 'category=Work')).toEqual({ kind: 'current', category: 'Work' });
+    expect(parse('today')).toEqual({ kind: 'today' });
+    expect(parse('journal')).toEqual({ kind: 'journal' });
+    expect(parse('journal/a1')).toEqual({ kind: 'journal-answer', answerId: 'a1' });
+    expect(parse('seed-life-01')).toEqual({ kind: 'prompt', promptId: 'seed-life-01' });
+  });
+
+  it('matches by prefix: extra segments are ignored', () => {
+    expect(parse('seed-life-01/more')).toEqual({ kind: 'prompt', promptId: 'seed-life-01' });
+    expect(parse('journal/a1/x')).toEqual({ kind: 'journal-answer', answerId: 'a1' });
+  });
+});
+
+describe('decideAnswer', () => {
+  describe('/answer/{promptId}', () => {
+    it('goes back to / when the prompt is unknown once prompts have loaded', () => {
+      const decision = decideAnswer({ kind: 'prompt', promptId: 'nope' }, context());
+      expect(decision).toEqual({ kind: 'redirect', to: '/' });
+    });
+
+    it('waits while the prompts are still loading', () => {
+      const ctx = context({ promptsLoaded: false });
+      expect(decideAnswer({ kind: 'prompt', promptId: 'nope' }, ctx)).toEqual({ kind: 'wait' });
+    });
+
+    it('starts an answer to a known prompt in a category that fits it', () => {
+      const prompt = buildPrompt({ categories: ['Work', 'Growth'] });
+      const inGrowth = context({ pool: [prompt], category: 'Growth' });
+      expect(decideAnswer({ kind: 'prompt', promptId: prompt._id }, inGrowth)).toEqual({
+        kind: 'start-prompt',
+        prompt,
+        category: 'Growth',
+      });
+      const elsewhere = context({ pool: [prompt], category: 'Life' });
+      expect(decideAnswer({ kind: 'prompt', promptId: prompt._id }, elsewhere)).toMatchObject({
+        category: 'Work',
+      });
+    });
+
+    it('shows the current answer when it is for that prompt', () => {
+      const prompt = buildPrompt();
+      const draft = buildAnswer({ prompt_id: prompt._id });
+      const decision = decideAnswer(
+        { kind: 'prompt', promptId: prompt._id },
+        context({ pool: [prompt], draft }),
+      );
+      expect(decision).toEqual({ kind: 'show' });
+    });
+  });
+
+  describe('/answer/today', () => {
+    const prompt = buildPrompt();
+    const todayPrompt = { id: prompt._id, date: '2026-03-05' };
+
+    it("waits for today's prompt", () => {
+      const stale = context({ pool: [prompt], todayPrompt: { id: 'old', date: '2026-03-04' } });
+      expect(decideAnswer({ kind: 'today' }, stale)).toEqual({ kind: 'wait' });
+    });
+
+    it("starts an answer to today's prompt", () => {
+      const decision = decideAnswer({ kind: 'today' }, context({ pool: [prompt], todayPrompt }));
+      expect(decision).toEqual({ kind: 'start-prompt', prompt, category: TODAY });
+    });
+
+    it('opens the answer already written today instead of starting another', () => {
+      const written = buildAnswer({ prompt_id: prompt._id, answered: '2026-03-05T12:00:00' });
+      const decision = decideAnswer(
+        { kind: 'today' },
+        context({ pool: [prompt], todayPrompt, answers: [written] }),
+      );
+      expect(decision).toEqual({ kind: 'open', answer: written, category: TODAY });
+    });
+
+    it('goes back to / when there are no prompts at all', () => {
+      expect(decideAnswer({ kind: 'today' }, context())).toEqual({ kind: 'redirect', to: '/' });
+    });
+  });
+
+  describe('/answer/journal', () => {
+    it("starts a journal entry, or continues today's", () => {
+      expect(decideAnswer({ kind: 'journal' }, context())).toEqual({ kind: 'start-journal' });
+      const entry = buildAnswer({ prompt_id: null, prompt_title: 'Mar 5, 2026' });
+      expect(decideAnswer({ kind: 'journal' }, context({ answers: [entry] }))).toEqual({
+        kind: 'open',
+        answer: entry,
+        category: JOURNAL,
+      });
+      expect(
+        decideAnswer({ kind: 'journal' }, context({ draft: entry, category: JOURNAL })),
+      ).toEqual({ kind: 'show' });
+    });
+
+    it("does not continue another day's entry", () => {
+      const old = buildAnswer({ prompt_id: null, prompt_title: 'Mar 4, 2026' });
+      expect(decideAnswer({ kind: 'journal' }, context({ draft: old, answers: [old] }))).toEqual({
+        kind: 'start-journal',
+      });
+    });
+
+    it('opens a journal answer by id, or goes back to / when there is none', () => {
+      const entry = buildAnswer({ prompt_id: null });
+      expect(
+        decideAnswer(
+          { kind: 'journal-answer', answerId: entry._id },
+          context({ answers: [entry] }),
+        ),
+      ).toEqual({ kind: 'open', answer: entry, category: JOURNAL });
+      expect(decideAnswer({ kind: 'journal-answer', answerId: 'gone' }, context())).toEqual({
+        kind: 'redirect',
+        to: '/',
+      });
+    });
+  });
+
+  describe('/answer', () => {
+    it('picks a random prompt of the category a tile asked for', () => {
+      const ctx = context({ pool: [buildPrompt()] });
+      expect(decideAnswer({ kind: 'current', category: 'Work' }, ctx)).toEqual({
+        kind: 'start-random',
+        category: 'Work',
+      });
+    });
+
+    it('shows the current answer', () => {
+      const ctx = context({ draft: buildAnswer(), category: ANSWERS });
+      expect(decideAnswer({ kind: 'current', category: null }, ctx)).toEqual({ kind: 'show' });
+    });
+
+    it('sends an empty Answers view back to My answers', () => {
+      const ctx = context({ category: ANSWERS });
+      expect(decideAnswer({ kind: 'current', category: null }, ctx)).toEqual({
+        kind: 'redirect',
+        to: '/past',
+      });
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import type { Answer } from '../../../shared/api/answers.ts';
+import type { PromptView } from '../../../shared/api/prompts.ts';
+import {
+  type CalendarDay,
+  dayKey,
+  isSameDay,
+  todayOf,
+} from '../../../shared/domain/calendar-day.ts';
+import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import { journalTitle } from '../../../shared/domain/date-format.ts';
+import { paths } from '../../routes.ts';
+import type { TodayPrompt } from '../../state/app-state.ts';
+
+// Which answer the answer screen shows for its URL (SPEC §2 answer routes), as a pure decision
+// the screen then carries out. 'show' means the current answer already fits the URL.
+
+export type AnswerRoute =
+  /** /answer, or /answer?category={name} from a categories tile. */
+  | { kind: 'current'; category: string | null }
+  | { kind: 'today' }
+  | { kind: 'journal' }
+  | { kind: 'journal-answer'; answerId: string }
+  | { kind: 'prompt'; promptId: string };
+
+/** The part of the URL after /answer/ (prefix matches: extra segments are ignored). */
+export function parseAnswerRoute(splat: string, search: URLSearchParams): AnswerRoute {
+  const [first = '', second = ''] = splat.split('/').filter((s) => s !== '');
+  if (first === '') return { kind: 'current', category: search.get('category') || null };
+  if (first === 'today') return { kind: 'today' };
+  if (first === 'journal') {
+    return second ? { kind: 'journal-answer', answerId: second } : { kind: 'journal' };
+  }
+  return { kind: 'prompt', promptId: first };
+}
+
+export type AnswerContext = {
+  /** The current answer (state.answer). */
+  draft: Answer | null;
+  answers: readonly Answer[];
+  /** Approved and own prompts. */
+  pool: readonly PromptView[];
+  /** The approved and own prompts loads have finished (well or not). */
+  promptsLoaded: boolean;
+  answersLoaded: boolean;
+  todayPrompt: TodayPrompt;
+  today: CalendarDay;
+  category: string;
+};
+
+export type AnswerDecision =
+  | { kind: 'show' }
+  | { kind: 'wait' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'start-prompt'; prompt: PromptView; category: string }
+  /** Pick a random prompt of `category` (impure, so the screen does it) and go to its URL. */
+  | { kind: 'start-random'; category: string }
+  | { kind: 'start-journal' }
+  | { kind: 'open'; answer: Answer; category: string };
+
+const { all: ALL, journal: JOURNAL, today: TODAY, answers: ANSWERS } = PSEUDO_CATEGORIES;
+
+/** The category a prompt is answered under: the current one if it fits, else its first. */
+export function categoryFor(prompt: PromptView, current: string): string {
+  if (current === ALL || prompt.categories.includes(current)) return current;
+  return prompt.categories[0] ?? ALL;
+}
+
+function keepOrOpen(draft: Answer, category: string, wanted: string): AnswerDecision {
+  return category === wanted ? { kind: 'show' } : { kind: 'open', answer: draft, category: wanted };
+}
+
+function startRandom(ctx: AnswerContext, category: string): AnswerDecision {
+  if (ctx.pool.length > 0) return { kind: 'start-random', category };
+  return ctx.promptsLoaded ? { kind: 'redirect', to: paths.categories } : { kind: 'wait' };
+}
+
+function decideToday(ctx: AnswerContext): AnswerDecision {
+  const { todayPrompt, draft } = ctx;
+  const id = todayPrompt.date === dayKey(ctx.today) ? todayPrompt.id : null;
+  if (!id) {
+    return ctx.promptsLoaded && ctx.pool.length === 0
+      ? { kind: 'redirect', to: paths.categories }
+      : { kind: 'wait' };
+  }
+  if (draft?.prompt_id === id) return keepOrOpen(draft, ctx.category, TODAY);
+  const answeredToday = ctx.answers.find(
+    (a) => a.prompt_id === id && isSameDay(todayOf(new Date(a.answered)), ctx.today),
+  );
+  if (answeredToday) return { kind: 'open', answer: answeredToday, category: TODAY };
+  const prompt = ctx.pool.find((p) => p._id === id);
+  if (prompt) return { kind: 'start-prompt', prompt, category: TODAY };
+  return ctx.promptsLoaded ? { kind: 'redirect', to: paths.categories } : { kind: 'wait' };
+}
+
+function decideJournal(ctx: AnswerContext): AnswerDecision {
+  // One Journal entry per day, titled with the date: coming back the same day continues it.
+  const title = journalTitle(ctx.today);
+  const { draft } = ctx;
+  if (draft && draft.prompt_id === null && draft.prompt_title === title) {
+    return keepOrOpen(draft, ctx.category, JOURNAL);
+  }
+  const existing = ctx.answers.find((a) => a.prompt_id === null && a.prompt_title === title);
+  if (existing) return { kind: 'open', answer: existing, category: JOURNAL };
+  return { kind: 'start-journal' };
+}
+
+export function decideAnswer(route: AnswerRoute, ctx: AnswerContext): AnswerDecision {
+  const { draft } = ctx;
+  switch (route.kind) {
+    case 'current': {
+      if (route.category && route.category !== ANSWERS) return startRandom(ctx, route.category);
+      if (draft) return { kind: 'show' };
+      if (ctx.category === JOURNAL) return { kind: 'redirect', to: paths.journal };
+      if (ctx.category === TODAY) return { kind: 'redirect', to: paths.answerToday };
+      if (ctx.category === ANSWERS) return { kind: 'redirect', to: paths.past };
+      return startRandom(ctx, ctx.category);
+    }
+    case 'today':
+      return decideToday(ctx);
+    case 'journal':
+      return decideJournal(ctx);
+    case 'journal-answer': {
+      if (draft?._id === route.answerId) return { kind: 'show' };
+      const found = ctx.answers.find((a) => a._id === route.answerId);
+      if (found) return { kind: 'open', answer: found, category: JOURNAL };
+      return ctx.answersLoaded ? { kind: 'redirect', to: paths.categories } : { kind: 'wait' };
+    }
+    case 'prompt': {
+      if (draft?.prompt_id === route.promptId) return { kind: 'show' };
+      const prompt = ctx.pool.find((p) => p._id === route.promptId);
+      if (prompt) {
+        return { kind: 'start-prompt', prompt, category: categoryFor(prompt, ctx.category) };
+      }
+      // SPEC §2: an unknown prompt goes back to / — once the prompts are known.
+      return ctx.promptsLoaded ? { kind: 'redirect', to: paths.categories } : { kind: 'wait' };
+    }
+  }
+}

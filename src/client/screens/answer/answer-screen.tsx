@@ -1,0 +1,127 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { todayOf } from '../../../shared/domain/calendar-day.ts';
+import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import { AppHeader, BackLink } from '../../components/app-header.tsx';
+import { paths, promptPath } from '../../routes.ts';
+import {
+  openAnswer,
+  pickPromptFor,
+  saveDraftIfChanged,
+  startJournalEntry,
+  startPromptAnswer,
+} from '../../state/answer-draft.ts';
+import { getState, setState, useAppState } from '../../state/app-store.ts';
+import { onPageHide } from '../../state/page-lifecycle.ts';
+import { useTitle } from '../../use-title.ts';
+import { AnswerEditor } from './answer-editor.tsx';
+import { type AnswerDecision, decideAnswer, parseAnswerRoute } from './answer-route.ts';
+import './answer-screen.css';
+
+const { journal: JOURNAL } = PSEUDO_CATEGORIES;
+
+function decisionKey(decision: AnswerDecision): string {
+  switch (decision.kind) {
+    case 'redirect':
+      return `redirect:${decision.to}`;
+    case 'start-prompt':
+      return `start:${decision.prompt._id}:${decision.category}`;
+    case 'start-random':
+      return `random:${decision.category}`;
+    case 'open':
+      return `open:${decision.answer._id}:${decision.category}`;
+    default:
+      return decision.kind;
+  }
+}
+
+/** The answer screens of SPEC §2: /answer, /answer/today, /answer/journal[/id], /answer/{id}. */
+export function AnswerScreen() {
+  const splat = useParams()['*'] ?? '';
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const route = useMemo(() => parseAnswerRoute(splat, search), [splat, search]);
+
+  const draft = useAppState((s) => s.answer);
+  const answers = useAppState((s) => s.answers);
+  const prompts = useAppState((s) => s.prompts);
+  const myPrompts = useAppState((s) => s.myPrompts);
+  const loaded = useAppState((s) => s.loaded);
+  const todayPrompt = useAppState((s) => s.todayPrompt);
+  const category = useAppState((s) => s.category);
+  const pool = useMemo(() => [...prompts, ...myPrompts], [prompts, myPrompts]);
+
+  const decision = decideAnswer(route, {
+    draft,
+    answers,
+    pool,
+    promptsLoaded: loaded.prompts && loaded.myPrompts,
+    answersLoaded: loaded.answers,
+    todayPrompt,
+    today: todayOf(new Date()),
+    category,
+  });
+  const latest = useRef(decision);
+  latest.current = decision;
+  const key = `${location.key}|${decisionKey(decision)}`;
+  const applied = useRef('');
+
+  // Carry out what the URL asks for, once per location and decision.
+  useEffect(() => {
+    if (applied.current === key) return;
+    applied.current = key;
+    const d = latest.current;
+    switch (d.kind) {
+      case 'redirect':
+        void navigate(d.to, { replace: true });
+        break;
+      case 'start-prompt':
+        startPromptAnswer(d.prompt, d.category);
+        break;
+      case 'start-random': {
+        const prompt = pickPromptFor(d.category);
+        if (prompt) {
+          setState({ category: d.category });
+          void navigate(promptPath(prompt._id), { replace: true });
+        } else if (getState().loaded.prompts) {
+          void navigate(paths.categories, { replace: true });
+        }
+        break;
+      }
+      case 'start-journal':
+        startJournalEntry(JOURNAL);
+        break;
+      case 'open':
+        openAnswer(d.answer, d.category);
+        break;
+    }
+  }, [key, navigate]);
+
+  // SPEC §4: save when leaving the screen and when the page goes away (only if changed).
+  useEffect(() => {
+    const off = onPageHide(() => saveDraftIfChanged({ onUnload: true }));
+    return () => {
+      off();
+      saveDraftIfChanged();
+    };
+  }, []);
+
+  const ready = decision.kind === 'show' && draft !== null;
+  useTitle(ready ? category : 'Loading…');
+  if (!ready) {
+    return (
+      <>
+        <AppHeader
+          title="Müse"
+          titleIsHeading={false}
+          start={<BackLink to={paths.categories} label="Back to categories" />}
+        />
+        <main className="page">
+          <h1 className="loading">Loading…</h1>
+        </main>
+      </>
+    );
+  }
+  return <AnswerEditor key={draft._id} />;
+}

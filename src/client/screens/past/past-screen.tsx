@@ -1,0 +1,63 @@
+import { Link, useNavigate } from 'react-router';
+import type { Answer } from '../../../shared/api/answers.ts';
+import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import { AnswerList } from '../../components/answer-list.tsx';
+import { AppHeader, BackLink } from '../../components/app-header.tsx';
+import { DownloadIcon } from '../../components/icons.tsx';
+import { downloadAnswers } from '../../download-answers.ts';
+import { paths } from '../../routes.ts';
+import { openAnswer } from '../../state/answer-draft.ts';
+import { useAppState } from '../../state/app-store.ts';
+import { useTitle } from '../../use-title.ts';
+import './past-screen.css';
+
+/** Opens an answer for editing in the 'Answers' category, where Next walks to newer ones. */
+export function useOpenAnswer(): (answer: Answer) => void {
+  const navigate = useNavigate();
+  return (answer) => {
+    openAnswer(answer, PSEUDO_CATEGORIES.answers);
+    void navigate(paths.answer);
+  };
+}
+
+/** SPEC §2 /past 'My answers'. */
+export function PastScreen() {
+  useTitle('My answers');
+  const answers = useAppState((s) => s.answers);
+  const open = useOpenAnswer();
+  return (
+    <>
+      <AppHeader
+        title="My answers"
+        start={<BackLink to={paths.categories} label="Back to categories" />}
+      />
+      <main className="page">
+        {answers.length > 0 ? (
+          <div className="past-tools">
+            <p className="page-intro past-intro">Everything you have written, newest first.</p>
+            <button
+              type="button"
+              className="button button-quiet button-small"
+              onClick={() => downloadAnswers(answers)}
+            >
+              <DownloadIcon />
+              Download my answers
+            </button>
+          </div>
+        ) : null}
+        <AnswerList
+          answers={answers}
+          onOpen={open}
+          empty={
+            <>
+              <p>Nothing here yet. Your answers will gather here, one day at a time.</p>
+              <Link className="button" to={paths.answerToday}>
+                Answer today's prompt
+              </Link>
+            </>
+          }
+        />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
+import { activityByDay, answerStatistics } from '../../../shared/domain/statistics.ts';
+import { AppHeader, BackLink } from '../../components/app-header.tsx';
+import { FlameIcon } from '../../components/icons.tsx';
+import { paths } from '../../routes.ts';
+import { useAppState } from '../../state/app-store.ts';
+import { useTitle } from '../../use-title.ts';
+import { HeatMap } from './heat-map.tsx';
+import './streak-screen.css';
+
+/** SPEC §2 /streak, shown after saving: streak, longest streak, score, statistics, heat-map. */
+export function StreakScreen() {
+  useTitle('Streak');
+  const user = useAppState((s) => s.user);
+  const answers = useAppState((s) => s.answers);
+  const todayKey = dayKey(todayOf(new Date()));
+  // Recomputed when the day changes, not on every render.
+  const today = useMemo(() => {
+    const [year = 0, month = 0, day = 0] = todayKey.split('-').map(Number);
+    return { year, month, day };
+  }, [todayKey]);
+  const dates = useMemo(() => answers.map((a) => a.answered), [answers]);
+  const stats = useMemo(() => answerStatistics(dates, today), [dates, today]);
+  const activity = useMemo(() => activityByDay(dates), [dates]);
+  const doneToday = user.last === todayKey && user.streak > 0;
+
+  return (
+    <>
+      <AppHeader
+        title="Müse"
+        titleIsHeading={false}
+        start={<BackLink to={paths.categories} label="Back to categories" />}
+      />
+      <main className="page streak-page">
+        <section className="streak-hero card" aria-labelledby="streak-heading">
+          <FlameIcon size={40} />
+          <h1 id="streak-heading" className="streak-heading" tabIndex={-1}>
+            <span className="streak-number">{user.streak}</span> day streak
+          </h1>
+          <p className="streak-line">
+            {doneToday
+              ? 'You showed up for yourself today. See you tomorrow.'
+              : 'Answer a prompt today to keep your streak going.'}
+          </p>
+        </section>
+
+        <dl className="stat-row">
+          <div className="stat card">
+            <dt>Longest streak</dt>
+            <dd>{user.longestStreak}</dd>
+          </div>
+          <div className="stat card">
+            <dt>Score</dt>
+            <dd>{user.score}</dd>
+          </div>
+        </dl>
+
+        <section aria-labelledby="answers-heading">
+          <h2 id="answers-heading" className="section-heading">
+            Answers written
+          </h2>
+          <dl className="stat-grid">
+            <div className="stat card">
+              <dt>All time</dt>
+              <dd>{stats.allTime}</dd>
+            </div>
+            <div className="stat card">
+              <dt>This year</dt>
+              <dd>{stats.thisYear}</dd>
+            </div>
+            <div className="stat card">
+              <dt>This month</dt>
+              <dd>{stats.thisMonth}</dd>
+            </div>
+            <div className="stat card">
+              <dt>This week</dt>
+              <dd>{stats.thisWeek}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section aria-labelledby="year-heading">
+          <h2 id="year-heading" className="section-heading">
+            Your year of reflection
+          </h2>
+          <HeatMap activity={activity} today={today} />
+        </section>
+
+        <div className="streak-actions">
+          <Link className="button" to={paths.categories}>
+            Keep reflecting
+          </Link>
+          <Link className="button button-quiet" to={paths.past}>
+            My answers
+          </Link>
+        </div>
+      </main>
+    </>
+  );
+}

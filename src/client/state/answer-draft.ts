@@ -1,0 +1,127 @@
+import type { Answer } from '../../shared/api/answers.ts';
+import type { PromptView } from '../../shared/api/prompts.ts';
+import { todayOf } from '../../shared/domain/calendar-day.ts';
+import { capitaliseFirst } from '../../shared/domain/capitalise.ts';
+import { journalTitle } from '../../shared/domain/date-format.ts';
+import { pickRandomPrompt } from '../../shared/domain/random-prompt.ts';
+import { currentSeen, markSeen } from '../../shared/domain/seen.ts';
+import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import type { AppState } from './app-state.ts';
+import { getState, setState } from './app-store.ts';
+import { newId } from './ids.ts';
+import { showStatus } from './status.ts';
+import { recordStreakDay, saveAnswer } from './writes.ts';
+
+// The answer being written (state.answer) and what happens to it. Saving goes through the one
+// write path (writes.ts); this module decides *when* (SPEC §4: on leaving, on unload, when a menu
+// opens — and only when the text changed).
+
+/** The saved version of the current answer, or null when it was never saved. */
+export function savedVersion(state: Pick<AppState, 'answers'>, answer: Answer): Answer | null {
+  return state.answers.find((a) => a._id === answer._id) ?? null;
+}
+
+/** SPEC §4 "only if text changed": against the saved version, or the empty start of a new one. */
+export function isDraftChanged(state: Pick<AppState, 'answers' | 'answer'>): boolean {
+  const { answer } = state;
+  if (!answer) return false;
+  const saved = savedVersion(state, answer);
+  // A new answer of only spaces or line breaks is not worth an entry in the journal.
+  if (!saved) return answer.text.trim() !== '';
+  return answer.text !== saved.text;
+}
+
+/**
+ * Saves the current answer if its text changed: the answer is stored, the streak counts today,
+ * and 'Answer saved' shows for 2 seconds. Returns whether anything was saved.
+ */
+export function saveDraftIfChanged(options: { onUnload?: boolean } = {}): boolean {
+  const state = getState();
+  if (!state.answer || !isDraftChanged(state)) return false;
+  const saved = saveAnswer(state.answer, options);
+  setState({ answer: saved });
+  if (saved.text.trim() !== '') void recordStreakDay();
+  showStatus(MESSAGES.answerSaved);
+  return true;
+}
+
+function blankAnswer(fields: Pick<Answer, 'prompt_id' | 'prompt_title' | 'categories'>): Answer {
+  const { user } = getState();
+  const now = new Date().toISOString();
+  return {
+    _id: newId(),
+    user_id: user._id,
+    user_name: user.name,
+    answered: now,
+    modified: now,
+    text: '',
+    // SPEC §9 default type (DEFAULT_PROMPT_TYPE in src/shared/api/prompts.ts, not imported so
+    // that the server's zod schemas stay out of the client bundle).
+    type: 'paragraph',
+    shared: false,
+    sharedOn: null,
+    anonymous: false,
+    likes: 0,
+    likers: [],
+    reported: false,
+    score: 0,
+    profilePicture: null,
+    ...fields,
+  };
+}
+
+/**
+ * A new answer to `prompt` becomes the current answer (after saving the previous one if it
+ * changed). SPEC §4: the seen list gains the prompt when an answer is created.
+ */
+export function startPromptAnswer(prompt: PromptView, category: string): void {
+  saveDraftIfChanged();
+  const answer = blankAnswer({
+    prompt_id: prompt._id,
+    prompt_title: prompt.title,
+    categories: prompt.categories,
+  });
+  setState((s) => ({
+    answer,
+    category,
+    seen: markSeen(s.seen, prompt._id, todayOf(new Date())),
+  }));
+}
+
+/** A new Journal entry titled with today's date (SPEC §2 /answer/journal). */
+export function startJournalEntry(category: string): void {
+  saveDraftIfChanged();
+  const answer = blankAnswer({
+    prompt_id: null,
+    prompt_title: journalTitle(todayOf(new Date())),
+    categories: [],
+  });
+  setState({ answer, category });
+}
+
+/** An existing answer becomes the current answer, to be edited. */
+export function openAnswer(answer: Answer, category: string): void {
+  if (getState().answer?._id !== answer._id) saveDraftIfChanged();
+  setState({ answer, category });
+}
+
+/** SPEC §5: the first letter is capitalised as typed. */
+export function setDraftText(text: string): void {
+  setState((s) => (s.answer ? { answer: { ...s.answer, text: capitaliseFirst(text) } } : {}));
+}
+
+/**
+ * SPEC §9 random prompt for `category` (a pseudo-category means every category): not the
+ * current prompt, not seen today, not answered — unless that leaves fewer than 10.
+ */
+export function pickPromptFor(category: string, now: Date = new Date()): PromptView | null {
+  const s = getState();
+  return pickRandomPrompt({
+    prompts: s.prompts,
+    ownPrompts: s.myPrompts,
+    currentId: s.answer?.prompt_id ?? null,
+    seenIds: currentSeen(s.seen, todayOf(now)).ids,
+    answeredPromptIds: s.answers.flatMap((a) => (a.prompt_id ? [a.prompt_id] : [])),
+    category,
+  });
+}

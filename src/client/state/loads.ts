@@ -1,0 +1,183 @@
+import type { PromptView } from '../../shared/api/prompts.ts';
+import { type CalendarDay, dayKey, todayOf } from '../../shared/domain/calendar-day.ts';
+import { pickRandomPrompt } from '../../shared/domain/random-prompt.ts';
+import { fetchAdminList } from '../api/admin.ts';
+import { fetchUserAnswers } from '../api/answers.ts';
+import { isUnauthorized } from '../api/post-json.ts';
+import {
+  fetchApprovedPrompts,
+  fetchCategories,
+  fetchTodayPrompt,
+  fetchUserPrompts,
+  postTodayPromptUpdate,
+} from '../api/prompts.ts';
+import { fetchUser } from '../api/users.ts';
+import { fetchSharedAnswers } from '../api/world.ts';
+import { mergeServerAnswers } from './answer-merge.ts';
+import type { TransientState } from './app-state.ts';
+import { getState, setState } from './app-store.ts';
+import { reportSessionLost } from './session-lost.ts';
+import { answerIdsInFlight } from './writes.ts';
+
+// The loads of SPEC §7 "at start". Each one is independent, fills its part of the store and
+// swallows its own failure: SPEC §8 "failed loads … silently ignored" (the saved state stays).
+// A 401 on a call about the user means the session is gone, which start-up handles.
+
+/** SPEC §9 world page size (WORLD_PAGE_SIZE in src/shared/api/world.ts, not imported so that
+ *  the zod schemas beside it stay out of the client bundle). */
+const WORLD_PAGE_SIZE = 10;
+
+function markLoaded(key: keyof TransientState['loaded']): void {
+  setState((s) => ({ loaded: { ...s.loaded, [key]: true } }));
+}
+
+function ignoreUnlessSessionLost(error: unknown): void {
+  if (isUnauthorized(error)) reportSessionLost();
+}
+
+export async function loadAdminList(): Promise<void> {
+  try {
+    const { admin } = await fetchAdminList();
+    if (Array.isArray(admin)) setState({ admin });
+  } catch {
+    // ignored (SPEC §8)
+  }
+}
+
+export async function loadCategories(): Promise<void> {
+  try {
+    const { categories } = await fetchCategories();
+    if (Array.isArray(categories) && categories.length > 0) setState({ categories });
+  } catch {
+    // ignored (SPEC §8): the saved or default list stays
+  }
+}
+
+export async function loadApprovedPrompts(): Promise<void> {
+  try {
+    const { prompts } = await fetchApprovedPrompts();
+    if (Array.isArray(prompts)) setState({ prompts });
+  } catch {
+    // ignored (SPEC §8)
+  } finally {
+    markLoaded('prompts');
+  }
+}
+
+/** SPEC §4 world paging: page 1 replaces, later pages append; exactly 10 means more to come. */
+export async function loadSharedPage(page: number): Promise<void> {
+  try {
+    const { sharedAnswers } = await fetchSharedAnswers(page);
+    if (!Array.isArray(sharedAnswers)) return;
+    setState((s) => ({
+      world: {
+        page,
+        loading: sharedAnswers.length === WORLD_PAGE_SIZE,
+        sharedAnswers: page === 1 ? sharedAnswers : [...s.world.sharedAnswers, ...sharedAnswers],
+      },
+    }));
+  } catch {
+    // ignored (SPEC §8)
+  }
+}
+
+export async function loadUser(): Promise<void> {
+  const { user } = getState();
+  if (!user._id) return;
+  try {
+    const response = await fetchUser(user._id);
+    setState((s) => (s.user._id === response.user._id ? { user: response.user } : {}));
+  } catch (error) {
+    ignoreUnlessSessionLost(error);
+  }
+}
+
+export async function loadAnswers(): Promise<void> {
+  const { user } = getState();
+  if (!user._id) return;
+  try {
+    const { answers } = await fetchUserAnswers(user._id);
+    if (!Array.isArray(answers)) return;
+    setState((s) => {
+      if (s.user._id !== user._id) return {};
+      const keepLocal = new Set([...answerIdsInFlight(), ...s.offline.answered.map((a) => a._id)]);
+      const merged = mergeServerAnswers(answers, s.answers, keepLocal, new Set(s.offline.deleted));
+      return { answers: merged };
+    });
+  } catch (error) {
+    ignoreUnlessSessionLost(error);
+  } finally {
+    markLoaded('answers');
+  }
+}
+
+export async function loadUserPrompts(): Promise<void> {
+  const { user } = getState();
+  if (!user._id) return;
+  try {
+    const { prompts } = await fetchUserPrompts(user._id);
+    if (!Array.isArray(prompts)) return;
+    setState((s) => {
+      const onServer = new Set(prompts.map((p) => p._id));
+      const notSent = s.offline.created.filter((p) => !onServer.has(p._id));
+      return { myPrompts: [...prompts, ...notSent] };
+    });
+  } catch (error) {
+    ignoreUnlessSessionLost(error);
+  } finally {
+    markLoaded('myPrompts');
+  }
+}
+
+/** The loads about the signed-in (or anonymous) user, in parallel. */
+export function loadOwnData(): Promise<unknown> {
+  return Promise.all([loadUser(), loadAnswers(), loadUserPrompts()]);
+}
+
+function pickLocally(prompts: readonly PromptView[]): PromptView | null {
+  return pickRandomPrompt({
+    prompts,
+    currentId: null,
+    seenIds: [],
+    answeredPromptIds: [],
+    category: null,
+    ownPrompts: [],
+  });
+}
+
+/**
+ * SPEC §4 today's prompt: one per calendar day, the same for everyone — the server keeps it.
+ * If the server has none for the day (or cannot be reached), a pick stored for today stays;
+ * otherwise one is picked from the approved prompts and proposed to the server, whose answer
+ * stands. `promptsReady` resolves once the approved prompts load has finished.
+ */
+export async function loadTodayPrompt(
+  promptsReady: Promise<unknown> = Promise.resolve(),
+  now: Date = new Date(),
+): Promise<void> {
+  const today: CalendarDay = todayOf(now);
+  const date = dayKey(today);
+  try {
+    const { prompt_id } = await fetchTodayPrompt(today);
+    if (typeof prompt_id === 'string' && prompt_id) {
+      setState({ todayPrompt: { id: prompt_id, date } });
+      return;
+    }
+  } catch {
+    // fall through to the local pick (SPEC §8: failed loads are ignored)
+  }
+  const stored = getState().todayPrompt;
+  if (stored.date === date && stored.id) return;
+  await promptsReady;
+  const pick = pickLocally(getState().prompts);
+  if (!pick) return;
+  setState({ todayPrompt: { id: pick._id, date } });
+  try {
+    const { prompt_id } = await postTodayPromptUpdate(pick._id, today);
+    if (typeof prompt_id === 'string' && prompt_id) {
+      setState({ todayPrompt: { id: prompt_id, date } });
+    }
+  } catch {
+    // the local pick stays for today
+  }
+}

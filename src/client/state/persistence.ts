@@ -1,0 +1,127 @@
+import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import { initialPersistedState, type PersistedState } from './app-state.ts';
+import { persistedStateSchema } from './persisted-schema.ts';
+
+/** SPEC §3: the localStorage key. */
+export const STORAGE_KEY = 'reflect-state';
+/**
+ * Bump when the saved shape changes incompatibly, and add a step to MIGRATIONS that turns the
+ * previous version's `state` into the new one. A version without a path here is discarded.
+ */
+export const STATE_VERSION = 1;
+/** SPEC §9: state persistence is throttled to 1000 ms. */
+export const SAVE_INTERVAL_MS = 1000;
+
+type Migration = (state: unknown) => unknown;
+const MIGRATIONS: Record<number, Migration> = {};
+
+export type SavedEnvelope = { version: number; state: PersistedState };
+
+export function serialiseState(state: PersistedState): string {
+  const envelope: SavedEnvelope = { version: STATE_VERSION, state };
+  return JSON.stringify(envelope);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The state saved in `raw`, or null when there is none or it cannot be used: not JSON, not our
+ * envelope, or a version with no migration path (for example the unversioned state of an
+ * older client). Within a usable envelope, broken fields fall back to their defaults.
+ */
+export function restoreState(raw: string | null, today: CalendarDay): PersistedState | null {
+  if (raw === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed) || typeof parsed.version !== 'number') return null;
+  let { version } = parsed;
+  let state: unknown = parsed.state;
+  while (version !== STATE_VERSION) {
+    const migrate = MIGRATIONS[version];
+    if (!migrate) return null;
+    state = migrate(state);
+    version += 1;
+  }
+  const result = persistedStateSchema.safeParse(state);
+  if (!result.success) return null;
+  const defaults = initialPersistedState(today);
+  const restored: Partial<PersistedState> = {};
+  for (const [key, value] of Object.entries(result.data)) {
+    if (value !== undefined) Object.assign(restored, { [key]: value });
+  }
+  return { ...defaults, ...restored };
+}
+
+/** Reads the saved state; anything unusable is removed so it cannot trip the next start. */
+export function loadSavedState(storage: Storage | null, today: CalendarDay): PersistedState | null {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(STORAGE_KEY) ?? null;
+  } catch (error) {
+    console.warn('Müse could not read its saved state', error);
+    return null;
+  }
+  const state = restoreState(raw, today);
+  if (raw !== null && state === null) {
+    console.warn('Müse discarded a saved state it could not read');
+    try {
+      storage?.removeItem(STORAGE_KEY);
+    } catch {
+      // Nothing more to do: the next save overwrites it.
+    }
+  }
+  return state;
+}
+
+export type Timers = {
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+/**
+ * Calls `save` at most once per `interval`: the first change after a quiet period schedules a
+ * save `interval` later, and every change until then rides along with it. `flush` saves a
+ * pending change at once (for `pagehide`).
+ */
+export function createThrottledSaver(
+  save: () => void,
+  interval: number = SAVE_INTERVAL_MS,
+  timers: Timers = {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
+  },
+) {
+  let pending: unknown = null;
+  const run = () => {
+    pending = null;
+    save();
+  };
+  return {
+    schedule() {
+      if (pending === null) pending = timers.setTimeout(run, interval);
+    },
+    flush() {
+      if (pending === null) return;
+      timers.clearTimeout(pending);
+      run();
+    },
+    get isPending() {
+      return pending !== null;
+    },
+  };
+}
+
+/** Writes the state; a full or blocked storage only logs (SPEC §8), never breaks the app. */
+export function writeState(storage: Storage | null, state: PersistedState): void {
+  try {
+    storage?.setItem(STORAGE_KEY, serialiseState(state));
+  } catch (error) {
+    console.warn('Müse could not save its state on this device', error);
+  }
+}

@@ -1,0 +1,125 @@
+import type { Answer } from '../../shared/api/answers.ts';
+import { todayOf } from '../../shared/domain/calendar-day.ts';
+import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import { isUnauthorized } from '../api/post-json.ts';
+import { createUser, fetchUser } from '../api/users.ts';
+import { paths } from '../routes.ts';
+import { defaultUser, emptyOfflineRecord } from './app-state.ts';
+import { getState, setState } from './app-store.ts';
+import { newId } from './ids.ts';
+import {
+  loadAdminList,
+  loadApprovedPrompts,
+  loadCategories,
+  loadOwnData,
+  loadSharedPage,
+  loadTodayPrompt,
+  loadUser,
+} from './loads.ts';
+import { onSessionLost } from './session-lost.ts';
+import { holdWritesUntil, uploadAnswer } from './writes.ts';
+
+/**
+ * A new anonymous user (SPEC §2 "On first start without a user id…"): a fresh id, the local
+ * answers carried over to it, `/api/user/create` (which sets the session cookie), then every
+ * local answer re-sent through the write path so the server has them under the new user.
+ */
+async function startAnonymousUser(): Promise<void> {
+  const id = newId();
+  const today = todayOf(new Date());
+  // The server keeps the old answer ids for the old (now unreachable) user, so the answers
+  // carried over get new ids; the old user's offline record means nothing to the new one.
+  const newIds = new Map<string, string>();
+  const carry = (a: Answer): Answer => {
+    const answerId = newIds.get(a._id) ?? newId();
+    newIds.set(a._id, answerId);
+    return { ...a, _id: answerId, user_id: id, user_name: '' };
+  };
+  setState((s) => {
+    const answers = s.answers.map(carry);
+    return {
+      error: '',
+      user: { ...defaultUser(today), _id: id, answered: answers.map((a) => a._id) },
+      answers,
+      answer: s.answer ? carry(s.answer) : null,
+      offline: emptyOfflineRecord(),
+    };
+  });
+  const created = createUser(id, today);
+  holdWritesUntil(created);
+  try {
+    const { user } = await created;
+    setState((s) => (s.user._id === id ? { user } : {}));
+  } catch {
+    // SPEC §8 "Create user fails → 'Sorry, no internet connection'". The next start finds no
+    // session for this id and starts over, keeping the answers.
+    setState((s) => ({
+      error: MESSAGES.noConnection,
+      // Nothing of this user's can be loaded yet: screens waiting for it should not wait.
+      loaded: { ...s.loaded, myPrompts: true, answers: true },
+    }));
+    return;
+  }
+  const local = getState().answers;
+  await Promise.all(local.map((answer) => uploadAnswer(answer)));
+  await loadOwnData();
+}
+
+let recovering: Promise<void> | null = null;
+
+/**
+ * A 401 for the stored user. An anonymous user cannot sign back in, so rather than getting
+ * stuck the app starts a new anonymous user and keeps the local answers. A named user keeps
+ * everything locally until they sign in again (the sign-in screen is issue 5's).
+ */
+function recoverSession(): void {
+  if (recovering) return;
+  recovering = (async () => {
+    const { user } = getState();
+    if (user.name) return;
+    if (user._id) {
+      // Several calls may report the same loss, some after a new session already exists:
+      // ask once more before replacing anyone.
+      try {
+        await fetchUser(user._id);
+        return;
+      } catch (error) {
+        if (!isUnauthorized(error)) return;
+      }
+    }
+    await startAnonymousUser();
+  })().finally(() => {
+    recovering = null;
+  });
+}
+
+/**
+ * Start-up (SPEC §2, §7): makes sure there is a user, then loads everything the app shows, all
+ * in parallel and none of it awaited by the first paint. `navigate` sends a first-time visitor
+ * from `/` to the home page.
+ */
+export function startApp(navigate: (path: string) => void): void {
+  onSessionLost(recoverSession);
+  const promptsReady = loadApprovedPrompts();
+  void loadAdminList();
+  void loadCategories();
+  void loadSharedPage(1);
+  void loadTodayPrompt(promptsReady);
+
+  if (!getState().user._id) {
+    // A first visit lands on the home page; a deep link (a shared prompt, /about…) is honoured.
+    if (window.location.pathname === paths.categories) navigate(paths.home);
+    recovering = startAnonymousUser().finally(() => {
+      recovering = null;
+    });
+  } else {
+    void loadOwnData();
+  }
+
+  // SPEC §4: today's prompt and the user reload when the tab becomes visible again.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    void loadTodayPrompt(promptsReady);
+    void loadUser();
+  });
+}

@@ -1,0 +1,210 @@
+import type { Answer } from '../../shared/api/answers.ts';
+import type { PromptView } from '../../shared/api/prompts.ts';
+import type { OwnUser } from '../../shared/api/users.ts';
+import { addDays, dayKey, todayOf } from '../../shared/domain/calendar-day.ts';
+import { scoreDelta, wordScore } from '../../shared/domain/score.ts';
+import { applyStreak, resetStreak } from '../../shared/domain/streak.ts';
+import { postAnswerDelete, postAnswerSave } from '../api/answers.ts';
+import { isUnauthorized } from '../api/post-json.ts';
+import { postPromptCreate } from '../api/prompts.ts';
+import { postProfilePicture, postStreak, postStreakReset } from '../api/users.ts';
+import { getState, setState } from './app-store.ts';
+import { type FailedWrite, fallBackOffline } from './offline-fallback.ts';
+import { reportSessionLost } from './session-lost.ts';
+
+// THE one write path (STYLE: one way to do each thing). Every client write — answer save and
+// delete, prompt create, streak update and reset, profile picture — is a function here that
+// 1. changes the local state at once (the screen never waits for the network), then
+// 2. sends the call, in order, through one queue, and
+// 3. on success takes the server's version; on failure hands the write to fallBackOffline()
+//    (offline-fallback.ts: the seam where the spec's offline record plugs in), and on a 401
+//    also reports the lost session to start-up, which starts a new anonymous user and re-sends.
+
+let queue: Promise<unknown> = Promise.resolve();
+/** Answers whose save is on its way: an answers load must not drop them (answer-merge.ts). */
+const answersInFlight = new Map<string, number>();
+
+export function answerIdsInFlight(): ReadonlySet<string> {
+  return new Set(answersInFlight.keys());
+}
+
+/**
+ * Holds every later write until `ready` settles: start-up uses it while the session for a new
+ * user is being created, so that no write reaches the server without a session.
+ */
+export function holdWritesUntil(ready: Promise<unknown>): void {
+  queue = queue.then(() => ready).catch(() => undefined);
+}
+
+/** Runs `call` after every earlier write, so the server sees them in the order they happened. */
+function enqueue<T>(call: () => Promise<T>): Promise<T> {
+  const result = queue.then(call, call);
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+async function send<T>(
+  call: () => Promise<T>,
+  failed: FailedWrite,
+  options: { immediate?: boolean } = {},
+): Promise<T | null> {
+  try {
+    return await (options.immediate ? call() : enqueue(call));
+  } catch (error) {
+    // Kept for the offline sync either way; a lost session is also worth a new one.
+    fallBackOffline(failed);
+    if (isUnauthorized(error)) reportSessionLost();
+    return null;
+  }
+}
+
+function upsert(answers: readonly Answer[], answer: Answer): Answer[] {
+  const index = answers.findIndex((a) => a._id === answer._id);
+  if (index === -1) return [...answers, answer];
+  return answers.map((a, i) => (i === index ? answer : a));
+}
+
+function withoutId(ids: readonly string[], id: string): string[] {
+  return ids.filter((x) => x !== id);
+}
+
+/** A server user replaces the local one, except while the local user has changed identity. */
+function takeServerUser(user: OwnUser): void {
+  setState((state) => (state.user._id === user._id ? { user } : {}));
+}
+
+/** Sends an answer exactly as it is locally (also used to re-send after a new session). */
+export async function uploadAnswer(answer: Answer, options: { onUnload?: boolean } = {}) {
+  answersInFlight.set(answer._id, (answersInFlight.get(answer._id) ?? 0) + 1);
+  const response = await send(
+    () => postAnswerSave(answer, { keepalive: options.onUnload }),
+    { kind: 'answer-save', answer },
+    { immediate: options.onUnload },
+  );
+  const left = (answersInFlight.get(answer._id) ?? 1) - 1;
+  if (left > 0) answersInFlight.set(answer._id, left);
+  else answersInFlight.delete(answer._id);
+  if (!response) return;
+  setState((state) => {
+    const local = state.answers.find((a) => a._id === answer._id);
+    // A newer local edit (or a delete) since this save was sent wins over the server's copy.
+    if (!local || local.modified !== answer.modified) return {};
+    return {
+      answers: upsert(state.answers, { ...response.answer, modified: answer.modified }),
+      offline: {
+        ...state.offline,
+        answered: state.offline.answered.filter((a) => a._id !== answer._id),
+      },
+    };
+  });
+}
+
+/**
+ * SPEC §4 "Saving an answer": the answer replaces or is appended to the answers list with
+ * modified = now, its word score is set and the difference added to the user's score.
+ * Returns the saved answer (to become the current answer).
+ */
+export function saveAnswer(draft: Answer, options: { onUnload?: boolean } = {}): Answer {
+  const state = getState();
+  const previous = state.answers.find((a) => a._id === draft._id) ?? null;
+  const now = new Date().toISOString();
+  const saved: Answer = {
+    ...draft,
+    user_id: state.user._id,
+    user_name: state.user.name,
+    answered: previous?.answered ?? now,
+    modified: now,
+    score: wordScore(draft.text),
+  };
+  setState((s) => ({
+    answers: upsert(s.answers, saved),
+    user: {
+      ...s.user,
+      score: s.user.score + scoreDelta(previous?.text ?? null, saved.text),
+      answered: s.user.answered.includes(saved._id)
+        ? s.user.answered
+        : [...s.user.answered, saved._id],
+    },
+  }));
+  void uploadAnswer(saved, options);
+  return saved;
+}
+
+/** SPEC §4: deleting removes the answer and its id from the user's answered list. */
+export function deleteAnswer(answerId: string): void {
+  setState((s) => ({
+    answers: s.answers.filter((a) => a._id !== answerId),
+    answer: s.answer?._id === answerId ? null : s.answer,
+    user: { ...s.user, answered: withoutId(s.user.answered, answerId) },
+  }));
+  void send(() => postAnswerDelete(answerId), { kind: 'answer-delete', answerId });
+}
+
+/** SPEC §4: a new prompt by a user is appended to their own prompts (status submitted). */
+export async function createPrompt(prompt: PromptView): Promise<void> {
+  setState((s) => ({
+    myPrompts: [...s.myPrompts.filter((p) => p._id !== prompt._id), prompt],
+    user: { ...s.user, created: [...withoutId(s.user.created, prompt._id), prompt._id] },
+  }));
+  const response = await send(
+    () =>
+      postPromptCreate({
+        _id: prompt._id,
+        title: prompt.title,
+        categories: prompt.categories,
+        type: prompt.type,
+        user_id: prompt.user_id,
+      }),
+    { kind: 'prompt-create', prompt },
+  );
+  if (!response) return;
+  setState((s) => ({
+    myPrompts: s.myPrompts.map((p) => (p._id === prompt._id ? response.prompt : p)),
+  }));
+}
+
+function streakFailure(user: OwnUser): FailedWrite {
+  const { streak, longestStreak, score, last } = user;
+  return { kind: 'streak', fields: { streak, longestStreak, score, last } };
+}
+
+/**
+ * SPEC §4 streak, for an answer written today: same day → nothing; the day after the last
+ * streak day → streak + 1; later → the streak starts again at 1 (sent as a reset).
+ */
+export async function recordStreakDay(now: Date = new Date()): Promise<void> {
+  const today = todayOf(now);
+  const { user } = getState();
+  const next = applyStreak(user, today);
+  if (next.last === user.last) return;
+  const broken = user.last !== null && user.last !== dayKey(addDays(today, -1));
+  const updated = { ...user, ...next };
+  setState({ user: updated });
+  const response = await send(
+    () => (broken ? postStreakReset(user._id, today) : postStreak(user._id, today)),
+    streakFailure(updated),
+  );
+  if (response) takeServerUser(response.user);
+}
+
+/** SPEC §9 "reset sets streak to 1" (/api/user/reset). */
+export async function resetStreakNow(now: Date = new Date()): Promise<void> {
+  const today = todayOf(now);
+  const { user } = getState();
+  const updated = { ...user, ...resetStreak(user, today) };
+  setState({ user: updated });
+  const response = await send(() => postStreakReset(user._id, today), streakFailure(updated));
+  if (response) takeServerUser(response.user);
+}
+
+/** Saves the URL of an uploaded picture on the user (the upload itself is another call). */
+export async function setProfilePicture(profilePicture: string): Promise<void> {
+  const { user } = getState();
+  setState({ user: { ...user, profilePicture } });
+  const response = await send(() => postProfilePicture(user._id, profilePicture), {
+    kind: 'profile-picture',
+    userId: user._id,
+    profilePicture,
+  });
+  if (response) takeServerUser(response.user);
+}

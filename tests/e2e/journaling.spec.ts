@@ -1,0 +1,517 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
+// prompt, My answers (search, edit, delete), the download, and everything still there after a
+// reload — then every screen at phone and desktop width for a person to look at.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const now = new Date();
+const TODAY_LABEL = `${MONTHS[now.getMonth()]} ${now.getDate()}, ${now.getFullYear()}`;
+const TODAY_KEY = [
+  now.getFullYear(),
+  String(now.getMonth() + 1).padStart(2, '0'),
+  String(now.getDate()).padStart(2, '0'),
+].join('-');
+
+type Saved = { version: number; state: { user: { _id: string }; answers: unknown[] } };
+
+async function savedState(page: Page): Promise<Saved | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
+  return raw ? (JSON.parse(raw) as Saved) : null;
+}
+
+/** The prompt title on the answer screen, without the screen-reader hint. */
+async function promptTitle(page: Page): Promise<string> {
+  const text = await page.locator('.answer-prompt-button').textContent();
+  return (text ?? '').replace(' (more actions)', '').trim();
+}
+
+async function serverAnswers(page: Page): Promise<{ _id: string; text: string }[]> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/user/answers', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    return ((await response.json()) as { answers: { _id: string; text: string }[] }).answers;
+  });
+}
+
+/** Waits until no CSS animation is running, so a screenshot shows the settled screen. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element's accessible text matches `name`. */
+async function tabTo(page: Page, name: RegExp, backwards = false): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const label = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el
+        ? `${el.getAttribute('aria-label') ?? ''} ${el.textContent ?? ''} ${el.tagName}`
+        : '';
+    });
+    if (name.test(label)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+async function download(page: Page, trigger: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
+}
+
+describe('journaling: a new visitor answers, keeps a streak and finds their answers', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let todayTitle = '';
+  let categoryTitle = '';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // Reduced motion: screenshots show settled dialogs, not a frame of their entrance.
+    context = await browser.newContext({
+      viewport: PHONE,
+      acceptDownloads: true,
+      reducedMotion: 'reduce',
+    });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    errors = watchPageErrors(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lands a first-time visitor on /home with a new anonymous user and a session', async () => {
+    await page.goto(`${server.origin}/`);
+    await page.waitForURL(`${server.origin}/home`);
+    await expect
+      .poll(async () => (await savedState(page))?.state.user._id ?? '')
+      .toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    const saved = await savedState(page);
+    expect(saved?.version).toBe(1);
+    // The session cookie works: the user's own (empty) answers load.
+    await expect.poll(() => serverAnswers(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("answers today's prompt, presses Done and sees streak 1", async () => {
+    await page.goto(`${server.origin}/`);
+    await expect.poll(() => page.title()).toBe('Müse | Daily Reflection');
+    await page.getByRole('link', { name: 'Daily', exact: true }).click();
+    await page.waitForURL(`${server.origin}/answer/today`);
+    const box = page.getByLabel('Your answer');
+    await box.waitFor();
+    await expect.poll(() => page.title()).toBe("Müse | Today's prompt");
+    todayTitle = await promptTitle(page);
+    expect(todayTitle.length).toBeGreaterThan(10);
+    // Journal/Daily: Done does nothing until there is text (and says so).
+    const done = page.getByRole('button', { name: 'Done' });
+    expect(await done.getAttribute('aria-disabled')).toBe('true');
+    await done.press('Enter');
+    expect(page.url()).toBe(`${server.origin}/answer/today`);
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    // SPEC §5: the first letter is capitalised as typed.
+    await box.pressSequentially('quiet morning light');
+    expect(await box.inputValue()).toBe('Quiet morning light');
+    await box.pressSequentially(' and a slow breakfast with the window open');
+    await screenshot(page, 'answer-today-phone');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('1 day streak');
+    // The status banner clears itself after 2 seconds.
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 4000 }).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  it('answers a prompt from a category; Next turns into Done once there is text', async () => {
+    await page.getByRole('link', { name: 'Keep reflecting' }).click();
+    await page.getByRole('link', { name: 'Gratitude', exact: true }).click();
+    await page.waitForURL(/\/answer\/[A-Za-z0-9_-]+$/);
+    await expect.poll(() => page.locator('.app-header-title').textContent()).toBe('Gratitude');
+    const first = await promptTitle(page);
+    // Unchanged, Next offers another prompt of the category.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => promptTitle(page)).not.toBe(first);
+    categoryTitle = await promptTitle(page);
+    await page.getByLabel('Your answer').fill('my sister calling on a rainy evening');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('1 day streak');
+    expect(await page.getByText('All time').locator('..').textContent()).toContain('2');
+    expect(errors).toEqual([]);
+  });
+
+  it('finds both in /past, newest first, and searches text and prompt titles', async () => {
+    await page.goto(`${server.origin}/past`);
+    const cards = page.locator('.answer-card');
+    await expect.poll(() => cards.count()).toBe(2);
+    const titles = await page.locator('.answer-card-title').allTextContents();
+    expect(titles).toEqual([categoryTitle, todayTitle]);
+    expect(await cards.first().locator('time').textContent()).toBe(TODAY_LABEL);
+
+    const search = page.getByRole('searchbox', { name: 'Search your answers' });
+    await search.fill('SISTER');
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.first().textContent()).toContain('My sister calling');
+    const titleWord = todayTitle.split(/\s+/).find((w) => w.length > 4) ?? todayTitle;
+    await search.fill(titleWord);
+    await expect
+      .poll(() => page.locator('.answer-card-title').allTextContents())
+      .toContain(todayTitle);
+    await search.fill('nothing-like-this');
+    await expect.poll(() => cards.count()).toBe(0);
+    await screenshot(page, 'past-search-empty-phone');
+    await search.fill('');
+    await expect.poll(() => cards.count()).toBe(2);
+  });
+
+  it('edits an answer, and Next walks to the newer one', async () => {
+    await page.getByRole('button', { name: `Edit answer: ${todayTitle}, ${TODAY_LABEL}` }).click();
+    await page.waitForURL(`${server.origin}/answer`);
+    await expect.poll(() => page.locator('.app-header-title').textContent()).toBe('Answers');
+    const box = page.getByLabel('Your answer');
+    expect(await box.inputValue()).toBe(
+      'Quiet morning light and a slow breakfast with the window open',
+    );
+    await box.press('Control+End');
+    await box.pressSequentially(', then tea.');
+    // 'Answers': Next saves and moves to the next newer answer.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => promptTitle(page)).toBe(categoryTitle);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
+    // The newest answer: Done goes back to My answers.
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(`${server.origin}/past`);
+    await expect
+      .poll(() => page.locator('.answer-card').last().textContent())
+      .toContain('window open, then tea.');
+  });
+
+  it('downloads every answer as a text file', async () => {
+    const file = await download(page, () =>
+      page.getByRole('button', { name: 'Download my answers' }).click(),
+    );
+    expect(file.name).toBe(`muse-answers-${TODAY_KEY}.txt`);
+    // Per answer: date, prompt title and text; newest first; '---' between answers.
+    const blocks = [
+      `${TODAY_LABEL}\n\n${categoryTitle}\n\nMy sister calling on a rainy evening`,
+      `${TODAY_LABEL}\n\n${todayTitle}\n\nQuiet morning light and a slow breakfast with the window open, then tea.`,
+    ];
+    expect(file.text).toBe(`${blocks.join('\n\n---\n\n')}\n`);
+  });
+
+  it('deletes an answer behind a confirm dialog', async () => {
+    await page
+      .getByRole('button', { name: `Delete answer: ${categoryTitle}, ${TODAY_LABEL}` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this answer?' });
+    await dialog.waitFor();
+    await settle(page);
+    await screenshot(page, 'past-confirm-delete-phone');
+    // Escape cancels and keeps the answer.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.locator('.answer-card').count()).toBe(2);
+    await page
+      .getByRole('button', { name: `Delete answer: ${categoryTitle}, ${TODAY_LABEL}` })
+      .click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('.answer-card').count()).toBe(1);
+    expect(await page.locator('.answer-card-title').allTextContents()).toEqual([todayTitle]);
+
+    const one = await download(page, () =>
+      page.getByRole('button', { name: 'Download my answers' }).click(),
+    );
+    expect(one.name).toBe(`muse-answer-${TODAY_KEY}.txt`);
+    expect(one.text).toContain(todayTitle);
+    expect(one.text).not.toContain('---');
+  });
+
+  it('finds everything still there after a reload, on the device and on the server', async () => {
+    await page.reload();
+    await expect.poll(() => page.locator('.answer-card').count()).toBe(1);
+    expect(await page.locator('.answer-card').textContent()).toContain('window open, then tea.');
+    await expect
+      .poll(async () => (await serverAnswers(page)).map((a) => a.text))
+      .toEqual(['Quiet morning light and a slow breakfast with the window open, then tea.']);
+    await page.goto(`${server.origin}/streak`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('1 day streak');
+    expect(errors).toEqual([]);
+  });
+
+  it('writes a journal entry titled with today, and comes back to it the same day', async () => {
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('link', { name: 'Journal', exact: true }).click();
+    await page.waitForURL(`${server.origin}/answer/journal`);
+    expect(await promptTitle(page)).toBe(TODAY_LABEL);
+    await page.getByLabel('Your answer').fill('dear diary');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await page.goto(`${server.origin}/answer/journal`);
+    await expect.poll(() => page.getByLabel('Your answer').inputValue()).toBe('Dear diary');
+  });
+
+  it('sends an unknown prompt back to /', async () => {
+    await page.goto(`${server.origin}/answer/no-such-prompt`);
+    await page.waitForURL(`${server.origin}/`);
+    expect(errors).toEqual([]);
+  });
+
+  it('works with the keyboard alone: action sheet and side menu trap and return focus', async () => {
+    await page.goto(`${server.origin}/answer/today`);
+    const titleButton = page.locator('.answer-prompt-button');
+    await titleButton.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'This prompt' });
+    await sheet.waitFor();
+    await settle(page);
+    await screenshot(page, 'answer-action-sheet-phone');
+    // Focus starts inside and Tab stays inside.
+    for (let i = 0; i < 8; i++) {
+      expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+    expect(await titleButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // 'My answers to this prompt' from the sheet, by keyboard.
+    await page.keyboard.press('Enter');
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: 'My answers to this prompt' }).press('Enter');
+    await page.waitForURL(`${server.origin}/answerSettings`);
+    await expect.poll(() => page.locator('.answer-card').count()).toBe(1);
+    await screenshot(page, 'answer-settings-phone');
+
+    await page.goto(`${server.origin}/`);
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Müse' });
+    await menu.waitFor();
+    expect(await menu.textContent()).toContain(`Müsing since ${TODAY_LABEL}`);
+    expect(await menu.getByRole('button', { name: 'Download my answers' }).count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'side-menu-phone');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('takes a visitor from the categories to a saved answer and back with the keyboard alone', async () => {
+    const fresh = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    const other = await fresh.newPage();
+    other.setDefaultTimeout(10_000);
+    const otherErrors = watchPageErrors(other);
+    await other.goto(`${server.origin}/home`);
+    await other.goto(`${server.origin}/`);
+    await other.locator('.tile').first().waitFor();
+    await tabTo(other, /^ Daily A$/);
+    await other.keyboard.press('Enter');
+    await other.waitForURL(`${server.origin}/answer/today`);
+    await other.getByLabel('Your answer').waitFor();
+    await tabTo(other, /TEXTAREA$/);
+    await other.keyboard.type('typed without a mouse');
+    await tabTo(other, /^ Done BUTTON$/, true);
+    await other.keyboard.press('Enter');
+    await other.waitForURL(`${server.origin}/streak`);
+    await tabTo(other, /^ My answers A$/);
+    await other.keyboard.press('Enter');
+    await other.waitForURL(`${server.origin}/past`);
+    await tabTo(other, /^Delete answer: /);
+    await other.keyboard.press('Enter');
+    await other.getByRole('alertdialog').waitFor();
+    // Focus starts on Cancel (the safe choice); Tab reaches Delete.
+    await other.keyboard.press('Tab');
+    await other.keyboard.press('Enter');
+    await other.getByText('Nothing here yet.', { exact: false }).waitFor();
+    expect(otherErrors).toEqual([]);
+    await fresh.close();
+  });
+
+  it('gives every control a name a screen reader can read', async () => {
+    for (const path of ['/', '/answer/today', '/past', '/streak', '/stop']) {
+      await page.goto(`${server.origin}${path}`);
+      await page.locator('main').waitFor();
+      await page.waitForLoadState('networkidle');
+      const unnamed = await page.evaluate(() => {
+        const controls = [...document.querySelectorAll('a, button, input, textarea, select')];
+        return controls
+          .filter((el) => {
+            const label =
+              el.getAttribute('aria-label') ||
+              (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+              el.textContent;
+            return !label?.trim() && !(el as HTMLElement).closest('dialog:not([open])');
+          })
+          .map((el) => el.outerHTML.slice(0, 80));
+      });
+      expect(unnamed, path).toEqual([]);
+    }
+  });
+
+  it('starts over without breaking when the saved state is corrupt or old', async () => {
+    for (const saved of ['{"version":1,"state":', JSON.stringify({ user: { _id: 'old1' } })]) {
+      const fresh = await browser.newContext({ viewport: PHONE });
+      // Put the bad value in place before the app's first script runs (once per tab).
+      await fresh.addInitScript((value) => {
+        if (sessionStorage.getItem('planted')) return;
+        sessionStorage.setItem('planted', '1');
+        localStorage.setItem('reflect-state', value);
+      }, saved);
+      const other = await fresh.newPage();
+      other.setDefaultTimeout(10_000);
+      const otherErrors = watchPageErrors(other);
+      await other.goto(`${server.origin}/`);
+      // Treated as a first visit: a new anonymous user, then the home page.
+      await other.waitForURL(`${server.origin}/home`);
+      await expect
+        .poll(async () => (await savedState(other))?.state.user._id ?? '')
+        .toMatch(/^[A-Za-z0-9_-]{20,}$/);
+      expect((await savedState(other))?.version).toBe(1);
+      await other.goto(`${server.origin}/`);
+      await expect.poll(() => other.locator('.tile').count()).toBe(11);
+      expect(otherErrors).toEqual([]);
+      await fresh.close();
+    }
+  });
+
+  it('keeps the answers of an anonymous visitor whose session is gone, under a new user', async () => {
+    const fresh = await browser.newContext({ viewport: PHONE });
+    const other = await fresh.newPage();
+    other.setDefaultTimeout(10_000);
+    const otherErrors = watchPageErrors(other);
+    await other.goto(`${server.origin}/answer/journal`);
+    await other.getByLabel('Your answer').fill('written before the cookie went');
+    await other.getByRole('button', { name: 'Done' }).click();
+    await other.waitForURL(`${server.origin}/streak`);
+    await expect.poll(async () => (await serverAnswers(other)).length).toBe(1);
+    const before = (await savedState(other))?.state.user._id;
+
+    await fresh.clearCookies();
+    await other.goto(`${server.origin}/past`);
+    // A new anonymous user with a new session, and the answer re-sent to it.
+    await expect.poll(async () => (await savedState(other))?.state.user._id).not.toBe(before);
+    await expect
+      .poll(async () => (await serverAnswers(other)).map((a) => a.text))
+      .toEqual(['Written before the cookie went']);
+    expect(await other.locator('.answer-card').count()).toBe(1);
+    // The browser logs the 401s that revealed the lost session; nothing else may fail.
+    expect(otherErrors.filter((e) => !e.includes('401'))).toEqual([]);
+    await fresh.close();
+  });
+
+  it('keeps an answer whose save failed, with no message, in the offline record', async () => {
+    const fresh = await browser.newContext({ viewport: PHONE });
+    const other = await fresh.newPage();
+    other.setDefaultTimeout(10_000);
+    const otherErrors = watchPageErrors(other);
+    await other.goto(`${server.origin}/stop`);
+    await expect.poll(async () => (await savedState(other))?.state.user._id ?? '').not.toBe('');
+    await other.route('**/api/answer/save', (route) => route.abort('internetdisconnected'));
+    await other.goto(`${server.origin}/answer/journal`);
+    await other.getByLabel('Your answer').fill('written on a train without signal');
+    await other.getByRole('button', { name: 'Done' }).click();
+    await other.waitForURL(`${server.origin}/streak`);
+    await expect
+      .poll(async () => {
+        const saved = (await savedState(other)) as unknown as {
+          state: { offline: { beenOffline: boolean; answered: { text: string }[] } };
+        };
+        return saved.state.offline;
+      })
+      .toMatchObject({
+        beenOffline: true,
+        answered: [{ text: 'Written on a train without signal' }],
+      });
+    // Back online: a reload loads the server's answers (without it) and keeps the local one.
+    await other.unroute('**/api/answer/save');
+    await other.goto(`${server.origin}/past`);
+    await other.waitForLoadState('networkidle');
+    expect(await other.locator('.answer-card').textContent()).toContain('without signal');
+    expect(await serverAnswers(other)).toEqual([]);
+    expect(otherErrors.filter((e) => !e.includes('net::ERR'))).toEqual([]);
+    await fresh.close();
+  });
+
+  it("reloads today's prompt and the user when the tab becomes visible again", async () => {
+    await page.goto(`${server.origin}/`);
+    await page.locator('main').waitFor();
+    await page.waitForLoadState('networkidle');
+    const requests = ['/api/prompt/today', '/api/user'].map((path) =>
+      page.waitForRequest((r) => new URL(r.url()).pathname === path),
+    );
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await Promise.all(requests);
+  });
+
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`shows every screen at ${label} width`, async () => {
+      await page.setViewportSize(viewport);
+      const shots: [string, string][] = [
+        ['/', 'categories'],
+        ['/answer/today', 'answer-today'],
+        ['/answer/journal', 'answer-journal'],
+        ['/answer?category=Growth', 'answer-category'],
+        ['/streak', 'streak'],
+        ['/past', 'past'],
+        ['/stop', 'stop'],
+        ['/no/such/page', 'not-found'],
+      ];
+      for (const [path, name] of shots) {
+        await page.goto(`${server.origin}${path}`);
+        await page.locator('main').waitFor();
+        await page.waitForLoadState('networkidle');
+        if (path.startsWith('/answer')) await page.getByLabel('Your answer').waitFor();
+        await settle(page);
+        // Wider than the viewport would mean sideways scrolling.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, `${name} overflows at ${label}`).toBeLessThanOrEqual(0);
+        // SPEC §9: content is at most 900 px wide.
+        const width = await page.locator('main').evaluate((el) => el.getBoundingClientRect().width);
+        expect(width).toBeLessThanOrEqual(900);
+        await screenshot(page, `journal-${name}-${label}`);
+      }
+      await page.goto(`${server.origin}/answer/today`);
+      await page.locator('.answer-prompt-button').click();
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+      await screenshot(page, `journal-action-sheet-${label}`);
+      await page.keyboard.press('Escape');
+      await page.goto(`${server.origin}/`);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+      await screenshot(page, `journal-side-menu-${label}`);
+      expect(errors).toEqual([]);
+    });
+  }
+});
