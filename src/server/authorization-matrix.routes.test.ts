@@ -79,6 +79,9 @@ const MATRIX: Record<string, Row> = {
     expect: { none: 401, anonymous: 200, owner: 200, other: 403, admin: 403 },
   },
   'POST /api/user': { body: (f) => ({ _id: f.users.owner.id }), expect: selfOnly(404, 404) },
+  'POST /api/user/export': {
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
   'POST /api/user/update': {
     body: (f) => ({ user: { _id: f.users.owner.id, name: unique('Renamed') } }),
     expect: selfOnly(403, 403),

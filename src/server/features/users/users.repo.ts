@@ -171,3 +171,28 @@ export async function recordLoginFailure(
 export async function clearLoginFailures(db: Database, key: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('account_key', '=', key).execute();
 }
+
+/** What the user did in the world: the answers they loved and flagged, with when. */
+export async function listOwnLovesAndFlags(
+  db: Database,
+  userId: string,
+): Promise<{
+  loved: { answer_id: string; at: string }[];
+  flagged: { answer_id: string; at: string }[];
+}> {
+  const [loved, flagged] = await Promise.all([
+    db
+      .selectFrom('likes')
+      .select(['answer_id', 'created as at'])
+      .where('user_id', '=', userId)
+      .orderBy('created')
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select(['answer_id', 'created as at'])
+      .where('user_id', '=', userId)
+      .orderBy('created')
+      .execute(),
+  ]);
+  return { loved, flagged };
+}

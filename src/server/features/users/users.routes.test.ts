@@ -30,6 +30,38 @@ describeEachDatabase('the user’s own record', (get) => {
     expect((await post(app, '/api/user', { _id: me.id })).statusCode).toBe(401);
   });
 
+  it('exports everything the server keeps about the caller and nothing of anyone else', async () => {
+    const me = await buildUser(get().db);
+    const other = await buildUser(get().db);
+    await post(
+      app,
+      '/api/answer/save',
+      { answer: { _id: `${me.id}a`, prompt_title: 'Life', text: 'My private words' } },
+      me,
+    );
+    await post(
+      app,
+      '/api/answer/save',
+      { answer: { _id: `${other.id}a`, prompt_title: 'Life', text: 'Their private words' } },
+      other,
+    );
+    await post(
+      app,
+      '/api/prompt/create',
+      { prompt: { _id: `${me.id}p`, title: 'My own prompt', categories: ['Life'] } },
+      me,
+    );
+    const response = await post(app, '/api/user/export', {}, me);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('muse-export.json');
+    const data = response.json();
+    expect(data.user._id).toBe(me.id);
+    expect(data.answers.map((a: { text: string }) => a.text)).toEqual(['My private words']);
+    expect(data.prompts.map((p: { title: string }) => p.title)).toEqual(['My own prompt']);
+    expect(response.body).not.toContain('Their private words');
+    expect(response.body).not.toMatch(/password|scrypt/);
+  });
+
   it('updates name and e-mail, refusing taken ones with 409', async () => {
     const me = await buildUser(get().db);
     const other = await buildUser(get().db);

@@ -10,13 +10,16 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { assertCallerDay } from '../../server-day.ts';
+import { listOwnAnswers } from '../answers/answers.service.ts';
 import {
   assertSelf,
   assertSelfOrNotFound,
   requireNamedUser,
   requireUser,
 } from '../auth/policies.ts';
-import { updateUser } from './users.repo.ts';
+import { presentPrompts } from '../prompts/prompts.present.ts';
+import { listOwnPrompts } from '../prompts/prompts.service.ts';
+import { listOwnLovesAndFlags, updateUser } from './users.repo.ts';
 import { loadOwnUser, updateProfile, updateStreak } from './users.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -25,6 +28,26 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     const caller = requireUser(request);
     assertSelfOrNotFound(caller, body._id);
     return { user: await loadOwnUser(deps, caller.id) };
+  });
+
+  // "Your data": everything the server keeps about the caller, as one JSON document.
+  app.post('/api/user/export', async (request, reply) => {
+    const caller = requireUser(request);
+    const [user, answers, prompts, world] = await Promise.all([
+      loadOwnUser(deps, caller.id),
+      listOwnAnswers(deps, caller),
+      listOwnPrompts(deps, caller.id),
+      listOwnLovesAndFlags(deps.db, caller.id),
+    ]);
+    reply.header('Content-Disposition', 'attachment; filename="muse-export.json"');
+    return {
+      exported: new Date().toISOString(),
+      user,
+      answers,
+      prompts: presentPrompts(prompts),
+      loved: world.loved,
+      flagged: world.flagged,
+    };
   });
 
   app.post('/api/user/update', async (request) => {
