@@ -41,6 +41,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         cleanupOutdatedCaches: true,
+        // Control the page that installed it at once: a visitor who loses the network before
+        // ever reloading can still reload the app offline (answers wait in the offline record).
+        clientsClaim: true,
       },
     }),
   ],

@@ -70,6 +70,92 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: '/login',
+        lazy: async () => ({
+          Component: (await import('./screens/login/login-screen.tsx')).LoginScreen,
+        }),
+      },
+      {
+        path: '/userProfile',
+        lazy: async () => ({
+          Component: (await import('./screens/user-profile/user-profile-screen.tsx'))
+            .UserProfileScreen,
+        }),
+      },
+      {
+        path: '/userSettings',
+        lazy: async () => ({
+          Component: (await import('./screens/user-settings/user-settings-screen.tsx'))
+            .UserSettingsScreen,
+        }),
+      },
+      {
+        path: '/world',
+        lazy: async () => ({
+          Component: (await import('./screens/world/world-screen.tsx')).WorldScreen,
+        }),
+      },
+      {
+        path: '/shared',
+        lazy: async () => ({
+          Component: (await import('./screens/shared/shared-screen.tsx')).SharedScreen,
+        }),
+      },
+      {
+        // /user/{userId} (prefix match)
+        path: '/user/:userId/*',
+        lazy: async () => ({
+          Component: (await import('./screens/other-user/other-user-screen.tsx')).OtherUserScreen,
+        }),
+      },
+      {
+        path: '/newPrompt',
+        lazy: async () => ({
+          Component: (await import('./screens/new-prompt/new-prompt-screen.tsx')).NewPromptScreen,
+        }),
+      },
+      {
+        path: '/admin',
+        lazy: async () => ({
+          Component: (await import('./screens/admin/hub/admin-screen.tsx')).AdminScreen,
+        }),
+      },
+      {
+        path: '/submittedPrompts',
+        lazy: async () => ({
+          Component: (
+            await import('./screens/admin/submitted-prompts/submitted-prompts-screen.tsx')
+          ).SubmittedPromptsScreen,
+        }),
+      },
+      {
+        path: '/managePrompts',
+        lazy: async () => ({
+          Component: (await import('./screens/admin/manage-prompts/manage-prompts-screen.tsx'))
+            .ManagePromptsScreen,
+        }),
+      },
+      {
+        path: '/editPrompt',
+        lazy: async () => ({
+          Component: (await import('./screens/admin/edit-prompt/edit-prompt-screen.tsx'))
+            .EditPromptScreen,
+        }),
+      },
+      {
+        path: '/newAdminPrompt',
+        lazy: async () => ({
+          Component: (await import('./screens/admin/new-admin-prompt/new-admin-prompt-screen.tsx'))
+            .NewAdminPromptScreen,
+        }),
+      },
+      {
+        path: '/reported',
+        lazy: async () => ({
+          Component: (await import('./screens/admin/reported/reported-screen.tsx')).ReportedScreen,
+        }),
+      },
+      {
         path: '*',
         lazy: async () => ({
           Component: (await import('./screens/not-found/not-found-screen.tsx')).NotFoundScreen,

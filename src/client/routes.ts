@@ -18,7 +18,18 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   stop: '/stop',
+  admin: '/admin',
+  managePrompts: '/managePrompts',
+  editPrompt: '/editPrompt',
+  newAdminPrompt: '/newAdminPrompt',
+  submittedPrompts: '/submittedPrompts',
+  reported: '/reported',
 } as const;
+
+/** /editPrompt?prompt={promptId}: the route is exact (SPEC §2), so the prompt rides in the query. */
+export function editPromptPath(promptId: string): string {
+  return `${paths.editPrompt}?prompt=${encodeURIComponent(promptId)}`;
+}
 
 /** /answer/{promptId}: answer a given prompt. */
 export function promptPath(promptId: string): string {
@@ -29,6 +40,14 @@ export function promptPath(promptId: string): string {
 export function journalAnswerPath(answerId: string): string {
   return `${paths.journal}/${encodeURIComponent(answerId)}`;
 }
+
+/** /user/{userId}: another user's public profile. */
+export function userPath(userId: string): string {
+  return `/user/${encodeURIComponent(userId)}`;
+}
+
+/** /login in sign-up mode (SPEC §4 Share modal: sharing needs a named user). */
+export const signUpPath = `${paths.login}?mode=signup`;
 
 /** /answer?category={name}: a random prompt from a category (the categories screen's tiles). */
 export function categoryPath(category: string): string {

@@ -447,12 +447,18 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
         beenOffline: true,
         answered: [{ text: 'Written on a train without signal' }],
       });
-    // Back online: a reload loads the server's answers (without it) and keeps the local one.
+    // Back online: the next start sends the offline record (SPEC §4), and the answer is on the
+    // server too (tests/e2e/offline.spec.ts follows a whole offline session).
     await other.unroute('**/api/answer/save');
+    const synced = other.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/offline/save' && r.ok(),
+    );
     await other.goto(`${server.origin}/past`);
-    await other.waitForLoadState('networkidle');
+    await synced;
     expect(await other.locator('.answer-card').textContent()).toContain('without signal');
-    expect(await serverAnswers(other)).toEqual([]);
+    expect((await serverAnswers(other)).map((a) => a.text)).toEqual([
+      'Written on a train without signal',
+    ]);
     expect(otherErrors.filter((e) => !e.includes('net::ERR'))).toEqual([]);
     await fresh.close();
   });

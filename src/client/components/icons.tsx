@@ -106,3 +106,19 @@ export const MoreIcon = () => (
     <circle cx="18.5" cy="12" r="1.2" fill="currentColor" />
   </Icon>
 );
+
+export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
+  <Icon>
+    <path
+      d="M12 20s-7.5-4.6-7.5-10.1C4.5 7.2 6.5 5 9 5c1.5 0 2.5.8 3 1.8.5-1 1.5-1.8 3-1.8 2.5 0 4.5 2.2 4.5 4.9C19.5 15.4 12 20 12 20z"
+      fill={filled ? 'currentColor' : 'none'}
+    />
+  </Icon>
+);
+
+export const FlagIcon = ({ filled = false }: { filled?: boolean }) => (
+  <Icon>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" fill={filled ? 'currentColor' : 'none'} />
+  </Icon>
+);

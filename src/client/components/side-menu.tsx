@@ -3,26 +3,22 @@ import { Link } from 'react-router';
 import { formatDate } from '../../shared/domain/date-format.ts';
 import { downloadAnswers } from '../download-answers.ts';
 import { paths } from '../routes.ts';
-import { CONTACT_EMAIL, mailtoHref } from '../screens/about/public-links.ts';
+import { CONTACT_EMAIL, mailtoHref, RATING_MAILTO } from '../screens/about/public-links.ts';
+import { isAdminName } from '../state/account-rules.ts';
 import { getState, useAppState } from '../state/app-store.ts';
 import { closeSideMenu } from '../state/side-menu.ts';
+import { AccountSlot } from './account-slot.tsx';
 import { CloseIcon } from './icons.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
+import { shareSite } from './share-site.ts';
 import './side-menu.css';
-
-/**
- * The account part of the menu: Sign in / Sign up when logged out, picture and name when logged
- * in (SPEC §2 side menu). It belongs to the accounts work (issue 5), which fills this slot.
- */
-function AccountSlot() {
-  return null;
-}
 
 /** SPEC §2 side menu: a drawer from the left, a modal dialog like the others. */
 export function SideMenu() {
   const open = useAppState((s) => s.sideMenu);
   const hasAnswers = useAppState((s) => s.answers.length > 0);
   const started = useAppState((s) => s.user.started);
+  const isAdmin = useAppState((s) => isAdminName(s.admin, s.user.name));
   const titleId = useId();
   const since = formatDate(started);
   return (
@@ -53,6 +49,18 @@ export function SideMenu() {
               My answers
             </Link>
           </li>
+          <li>
+            <Link className="side-menu-item" to={paths.userProfile} onClick={closeSideMenu}>
+              My profile
+            </Link>
+          </li>
+          {isAdmin ? (
+            <li>
+              <Link className="side-menu-item" to={paths.admin} onClick={closeSideMenu}>
+                Admin
+              </Link>
+            </li>
+          ) : null}
           {hasAnswers ? (
             <li>
               <button
@@ -70,8 +78,23 @@ export function SideMenu() {
             </a>
           </li>
           <li>
+            <button type="button" className="side-menu-item" onClick={() => void shareSite()}>
+              Share
+            </button>
+          </li>
+          <li>
+            <a className="side-menu-item" href={RATING_MAILTO}>
+              Rate
+            </a>
+          </li>
+          <li>
             <Link className="side-menu-item" to={paths.about} onClick={closeSideMenu}>
               About
+            </Link>
+          </li>
+          <li>
+            <Link className="side-menu-item" to={`${paths.home}#app`} onClick={closeSideMenu}>
+              iOS app
             </Link>
           </li>
         </ul>

@@ -1,11 +1,12 @@
-import type { AdminEntry } from '../../shared/api/admin.ts';
+import type { AdminAnswerView, AdminEntry, AdminUserView } from '../../shared/api/admin.ts';
 import type { Answer } from '../../shared/api/answers.ts';
 import type { PromptView } from '../../shared/api/prompts.ts';
 import type { OwnUser } from '../../shared/api/users.ts';
-import type { FeedAnswer } from '../../shared/api/world.ts';
+import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../shared/api/world.ts';
 import { addDays, type CalendarDay, dayKey } from '../../shared/domain/calendar-day.ts';
 import { DEFAULT_CATEGORIES, PSEUDO_CATEGORIES } from '../../shared/domain/categories.ts';
 import type { Seen } from '../../shared/domain/seen.ts';
+import type { LoginForm } from '../../shared/domain/validation-messages.ts';
 
 // The client state of SPEC §3, in one store. Everything above the `transient` line is saved to
 // localStorage (persistence.ts); admin data and the short-lived UI flags below it are not.
@@ -36,7 +37,30 @@ export type WorldState = { loading: boolean; page: number; sharedAnswers: FeedAn
 
 export type StatusMessage = { message: string; warning: boolean; id: number };
 
-export type AdminData = { answers: unknown[]; users: unknown[]; prompts: unknown[] };
+/**
+ * SPEC §3 admin data and the admin screens' lists (submittedPrompts, reportedAnswers): loaded
+ * when an admin screen opens, never saved. `null` = not loaded (yet).
+ */
+export type AdminData = {
+  answers: AdminAnswerView[] | null;
+  answersPage: number;
+  users: AdminUserView[] | null;
+  usersPage: number;
+  /** Submitted prompts waiting for review. */
+  prompts: PromptView[] | null;
+  reportedAnswers: ReportedAnswer[] | null;
+};
+
+export function emptyAdminData(): AdminData {
+  return {
+    answers: null,
+    answersPage: 1,
+    users: null,
+    usersPage: 1,
+    prompts: null,
+    reportedAnswers: null,
+  };
+}
 
 export type PersistedState = {
   user: OwnUser;
@@ -64,13 +88,33 @@ export type TransientState = {
   /** Which start-up loads have finished (success or not), e.g. to tell "unknown prompt" from
    *  "prompts not here yet". */
   loaded: { prompts: boolean; myPrompts: boolean; answers: boolean };
-  /** SPEC §3/§4 error string: set when creating the user fails ('' when none). */
+  /** SPEC §3/§4 error string: set when creating the user, login, sign-up or saving the user
+   *  fails ('' when none); cleared on new requests and on editing form fields. */
   error: string;
+  /** SPEC §3/§4 loading flag: on while a sign-up, login or edit-user request is out. */
+  loading: boolean;
+  /** SPEC §3 login form (never saved: it holds a password). */
+  loginForm: LoginForm;
+  /** SPEC §3 editUser: the /userSettings form. */
+  editUser: EditUser;
+  /** A named user's session is gone (401): everything stays local until they sign in again. */
+  sessionLost: boolean;
+  /** The passcode modal is up (SPEC §2 Modals): set when a user with a code loads. */
+  locked: boolean;
+  /** SPEC §3 otherUser: the public profile on /user/{id} (loaded on every visit, not saved). */
+  otherUser: PublicProfile | null;
   /** SPEC §3 admin data: never persisted. */
   adminData: AdminData;
 };
 
 export type AppState = PersistedState & TransientState;
+
+export type EditUser = { name: string; email: string };
+
+/** An empty login form in sign-in (`login`) or sign-up mode. */
+export function emptyLoginForm(login: boolean): LoginForm {
+  return { login, name: '', email: '', password: '' };
+}
 
 /** SPEC §9 new users: streak 0, longest 0, score 0, last = yesterday. `_id` '' = no user yet. */
 export function defaultUser(today: CalendarDay): OwnUser {
@@ -130,7 +174,13 @@ export function initialTransientState(): TransientState {
     sideMenu: false,
     loaded: { prompts: false, myPrompts: false, answers: false },
     error: '',
-    adminData: { answers: [], users: [], prompts: [] },
+    loading: false,
+    loginForm: emptyLoginForm(true),
+    editUser: { name: '', email: '' },
+    sessionLost: false,
+    locked: false,
+    otherUser: null,
+    adminData: emptyAdminData(),
   };
 }
 

@@ -64,20 +64,30 @@ export async function loadApprovedPrompts(): Promise<void> {
   }
 }
 
-/** SPEC §4 world paging: page 1 replaces, later pages append; exactly 10 means more to come. */
-export async function loadSharedPage(page: number): Promise<void> {
+/**
+ * SPEC §4 world paging: page 1 replaces, later pages append; exactly 10 means more to come.
+ * An answer shared since the last page shifts the pages by one, so an appended page may repeat
+ * the previous page's last item: it is skipped. True when the page arrived.
+ */
+export async function loadSharedPage(page: number): Promise<boolean> {
   try {
     const { sharedAnswers } = await fetchSharedAnswers(page);
-    if (!Array.isArray(sharedAnswers)) return;
-    setState((s) => ({
-      world: {
-        page,
-        loading: sharedAnswers.length === WORLD_PAGE_SIZE,
-        sharedAnswers: page === 1 ? sharedAnswers : [...s.world.sharedAnswers, ...sharedAnswers],
-      },
-    }));
+    if (!Array.isArray(sharedAnswers)) return false;
+    setState((s) => {
+      const known = new Set(s.world.sharedAnswers.map((a) => a._id));
+      const added = sharedAnswers.filter((a) => !known.has(a._id));
+      return {
+        world: {
+          page,
+          loading: sharedAnswers.length === WORLD_PAGE_SIZE,
+          sharedAnswers: page === 1 ? sharedAnswers : [...s.world.sharedAnswers, ...added],
+        },
+      };
+    });
+    return true;
   } catch {
     // ignored (SPEC §8)
+    return false;
   }
 }
 

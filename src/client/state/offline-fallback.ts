@@ -9,10 +9,10 @@ import { setState } from './app-store.ts';
 // changed the local state before it calls the server, so nothing the user did is lost on this
 // device; when the call fails (other than a lost session) it lands here, and only here.
 //
-// What this does today: notes the write in the SPEC §3 offline record, so that nothing is
-// forgotten and answer loads do not drop what the server has not seen (answer-merge.ts).
-// What it does not do yet: send the record (`/api/offline/save`) — the offline sync plugs in
-// beside this function and empties the record on success (SPEC §4 "Offline").
+// What this does: notes the write in the SPEC §3 offline record, so that nothing is forgotten
+// and answer loads do not drop what the server has not seen (answer-merge.ts). The offline sync
+// (offline-sync.ts) sends the record to `/api/offline/save` and empties it on success (SPEC §4
+// "Offline").
 
 export type FailedWrite =
   | { kind: 'answer-save'; answer: Answer }

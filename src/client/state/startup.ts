@@ -16,7 +16,10 @@ import {
   loadTodayPrompt,
   loadUser,
 } from './loads.ts';
+import { startOfflineSync, syncOfflineRecord } from './offline-sync.ts';
+import { startPasscodeLock } from './passcode-lock.ts';
 import { onSessionLost } from './session-lost.ts';
+import { noteNamedSessionLost } from './session-notice.ts';
 import { holdWritesUntil, uploadAnswer } from './writes.ts';
 
 /**
@@ -70,13 +73,12 @@ let recovering: Promise<void> | null = null;
 /**
  * A 401 for the stored user. An anonymous user cannot sign back in, so rather than getting
  * stuck the app starts a new anonymous user and keeps the local answers. A named user keeps
- * everything locally until they sign in again (the sign-in screen is issue 5's).
+ * everything locally and is asked to sign in again; the login carries it all over.
  */
 function recoverSession(): void {
   if (recovering) return;
   recovering = (async () => {
     const { user } = getState();
-    if (user.name) return;
     if (user._id) {
       // Several calls may report the same loss, some after a new session already exists:
       // ask once more before replacing anyone.
@@ -87,10 +89,26 @@ function recoverSession(): void {
         if (!isUnauthorized(error)) return;
       }
     }
+    if (user.name) {
+      noteNamedSessionLost();
+      return;
+    }
     await startAnonymousUser();
   })().finally(() => {
     recovering = null;
   });
+}
+
+/**
+ * Logout and account deletion: after the local state is cleared, a new anonymous user starts
+ * at once (with a session), so that writing keeps working as on a first visit.
+ */
+export function restartAnonymous(): Promise<void> {
+  const run = startAnonymousUser().finally(() => {
+    if (recovering === run) recovering = null;
+  });
+  recovering = run;
+  return run;
 }
 
 /**
@@ -100,6 +118,7 @@ function recoverSession(): void {
  */
 export function startApp(navigate: (path: string) => void): void {
   onSessionLost(recoverSession);
+  startPasscodeLock();
   const promptsReady = loadApprovedPrompts();
   void loadAdminList();
   void loadCategories();
@@ -113,8 +132,11 @@ export function startApp(navigate: (path: string) => void): void {
       recovering = null;
     });
   } else {
-    void loadOwnData();
+    // The session is known: a record kept offline goes first, and its answer carries the
+    // user, answers and prompts; without one (or when it fails) they load as usual.
+    void syncOfflineRecord().then((outcome) => (outcome === 'synced' ? undefined : loadOwnData()));
   }
+  startOfflineSync();
 
   // SPEC §4: today's prompt and the user reload when the tab becomes visible again.
   document.addEventListener('visibilitychange', () => {

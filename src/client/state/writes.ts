@@ -36,8 +36,11 @@ export function holdWritesUntil(ready: Promise<unknown>): void {
   queue = queue.then(() => ready).catch(() => undefined);
 }
 
-/** Runs `call` after every earlier write, so the server sees them in the order they happened. */
-function enqueue<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * Runs `call` after every earlier write, so the server sees them in the order they happened
+ * (exported for the world's calls: a share must reach the server after the answer's save).
+ */
+export function enqueue<T>(call: () => Promise<T>): Promise<T> {
   const result = queue.then(call, call);
   queue = result.catch(() => undefined);
   return result;
@@ -140,11 +143,20 @@ export function deleteAnswer(answerId: string): void {
   void send(() => postAnswerDelete(answerId), { kind: 'answer-delete', answerId });
 }
 
-/** SPEC §4: a new prompt by a user is appended to their own prompts (status submitted). */
+/**
+ * SPEC §4: a new prompt by a user is appended to their own prompts (status submitted), and to
+ * the submitted prompts when an admin has that list loaded.
+ */
 export async function createPrompt(prompt: PromptView): Promise<void> {
   setState((s) => ({
     myPrompts: [...s.myPrompts.filter((p) => p._id !== prompt._id), prompt],
     user: { ...s.user, created: [...withoutId(s.user.created, prompt._id), prompt._id] },
+    adminData: s.adminData.prompts
+      ? {
+          ...s.adminData,
+          prompts: [...s.adminData.prompts.filter((p) => p._id !== prompt._id), prompt],
+        }
+      : s.adminData,
   }));
   const response = await send(
     () =>

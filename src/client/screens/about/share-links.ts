@@ -1,6 +1,6 @@
 import { type ExternalLink, mailtoHref } from './public-links.ts';
 
-const SHARE_TEXT = 'Müse: a calm daily reflection journal. One thoughtful question a day.';
+export const SHARE_TEXT = 'Müse: a calm daily reflection journal. One thoughtful question a day.';
 
 /** SPEC §2 share-to menu: Email, Twitter, LinkedIn and Facebook links for the site itself. */
 export function buildShareLinks(origin: string): ExternalLink[] {

@@ -7,6 +7,7 @@ import { ActionSheet, type SheetAction } from '../../components/action-sheet.tsx
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MoreIcon } from '../../components/icons.tsx';
+import { useShareFlow } from '../../components/use-share-flow.tsx';
 import { downloadAnswers } from '../../download-answers.ts';
 import { paths, promptPath } from '../../routes.ts';
 import {
@@ -43,6 +44,7 @@ export function AnswerEditor() {
   const textId = useId();
   const hintId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const share = useShareFlow();
   if (!draft) return null;
 
   const saved = savedVersion({ answers }, draft);
@@ -100,6 +102,8 @@ export function AnswerEditor() {
     label: isJournal ? 'My journal entries' : 'My answers to this prompt',
     onSelect: () => void navigate(paths.answerSettings),
   });
+  // SPEC §4 Sharing: Share (or Share to… and Unshare) once the answer is saved with text.
+  actions.push(...share.actionsFor(saved));
   if (saved) {
     actions.push({ label: 'Download this answer', onSelect: () => downloadAnswers([saved]) });
     actions.push({
@@ -190,6 +194,7 @@ export function AnswerEditor() {
           void navigate(inAnswers ? paths.past : paths.categories, { replace: true });
         }}
       />
+      {share.dialogs}
     </>
   );
 }

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { paths, signUpPath } from '../routes.ts';
+import { useAppState } from '../state/app-store.ts';
+import { closeSideMenu } from '../state/side-menu.ts';
+import { Avatar } from './avatar.tsx';
+import './account-slot.css';
+
+/**
+ * The account part of the side menu (SPEC §2): Sign in / Sign up when logged out; the profile
+ * picture and name, linking to the profile, when logged in — with a nudge to sign in again when
+ * the session has ended.
+ */
+export function AccountSlot() {
+  const name = useAppState((s) => s.user.name);
+  const picture = useAppState((s) => s.user.profilePicture);
+  const sessionLost = useAppState((s) => s.sessionLost);
+  if (!name) {
+    return (
+      <div className="account-slot account-slot-out">
+        <p className="account-slot-text">Keep your answers safe on every device.</p>
+        <div className="account-slot-buttons">
+          <Link className="button button-small" to={paths.login} onClick={closeSideMenu}>
+            Sign in
+          </Link>
+          <Link
+            className="button button-quiet button-small"
+            to={signUpPath}
+            onClick={closeSideMenu}
+          >
+            Sign up
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="account-slot">
+      <Link
+        className="account-slot-user"
+        to={paths.userProfile}
+        onClick={closeSideMenu}
+        aria-label={`${name}: my profile`}
+      >
+        <Avatar picture={picture} name={name} size={52} />
+        <span className="account-slot-name">{name}</span>
+      </Link>
+      {sessionLost ? (
+        <Link className="account-slot-again" to={paths.login} onClick={closeSideMenu}>
+          Sign in again to sync
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '../../../shared/domain/date-format.ts';
+import { AppHeader, BackLink } from '../../components/app-header.tsx';
+import { lovesLabel } from '../../components/feed-rules.ts';
+import { HeartIcon } from '../../components/icons.tsx';
+import { useShareFlow } from '../../components/use-share-flow.tsx';
+import { paths, signUpPath } from '../../routes.ts';
+import { useAppState } from '../../state/app-store.ts';
+import { useTitle } from '../../use-title.ts';
+import { ownSharedAnswers } from './shared-answers.ts';
+import './shared-screen.css';
+
+/** SPEC §2 /shared: the user's own shared answers, newest first, with their love. */
+export function SharedScreen() {
+  useTitle('Shared answers');
+  const answers = useAppState((s) => s.answers);
+  const named = useAppState((s) => s.user.name.trim() !== '');
+  const shared = useMemo(() => ownSharedAnswers(answers), [answers]);
+  const flow = useShareFlow();
+
+  return (
+    <>
+      <AppHeader
+        title="Shared answers"
+        start={<BackLink to={paths.categories} label="Back to categories" />}
+      />
+      <main className="page">
+        {shared.length === 0 ? (
+          <div className="shared-empty">
+            {named ? (
+              <>
+                <p>You have not shared an answer yet.</p>
+                <p>
+                  Open one of your answers, tap its prompt and choose Share: by name or anonymously.
+                </p>
+                <Link className="button" to={paths.past}>
+                  My answers
+                </Link>
+              </>
+            ) : (
+              <>
+                <p>Sharing with the world needs a Müse profile.</p>
+                <Link className="button" to={signUpPath} state={{ from: paths.shared }}>
+                  Sign up
+                </Link>
+              </>
+            )}
+          </div>
+        ) : (
+          <>
+            <div className="shared-tools">
+              <p className="page-intro shared-intro">
+                {shared.length === 1 ? '1 answer' : `${shared.length} answers`} in the{' '}
+                <Link to={paths.world}>Müse world</Link>.
+              </p>
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                onClick={flow.shareTo}
+              >
+                Share to…
+              </button>
+            </div>
+            <ul className="shared-list">
+              {shared.map((answer) => {
+                const title = answer.prompt_title || 'Untitled';
+                const date = formatDate(answer.sharedOn ?? answer.answered);
+                return (
+                  <li key={answer._id} className="shared-card card">
+                    <article aria-label={title}>
+                      <p className="shared-card-meta">
+                        {date ? <time dateTime={answer.sharedOn ?? undefined}>{date}</time> : null}
+                        <span>{answer.anonymous ? ' · Anonymously' : ' · By name'}</span>
+                      </p>
+                      <h2 className="shared-card-title">{title}</h2>
+                      <p className="shared-card-text">{answer.text}</p>
+                      <div className="shared-card-actions">
+                        <span className="shared-card-loves">
+                          <HeartIcon filled={answer.likes > 0} />
+                          {lovesLabel(answer.likes)}
+                        </span>
+                        <button
+                          type="button"
+                          className="button button-small button-quiet"
+                          aria-label={`Unshare: ${title}`}
+                          onClick={() => flow.unshare(answer._id)}
+                        >
+                          Unshare
+                        </button>
+                      </div>
+                    </article>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </main>
+      {flow.dialogs}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { todayOf } from '../../../shared/domain/calendar-day.ts';
+import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
+import { fetchExport } from '../../api/account.ts';
+import { ApiError } from '../../api/post-json.ts';
+import { exportFileName, SIGN_IN_AGAIN, TRY_AGAIN } from '../../state/account-rules.ts';
+import { reportSessionLost } from '../../state/session-lost.ts';
+
+function saveFile(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * "Your data": everything the server keeps about the caller (/api/user/export), saved as
+ * muse-export-YYYY-MM-DD.json. Returns an error message, or null when the file was saved.
+ */
+export async function downloadExport(now: Date = new Date()): Promise<string | null> {
+  try {
+    const data = await fetchExport();
+    saveFile(
+      exportFileName(todayOf(now)),
+      `${JSON.stringify(data, null, 2)}\n`,
+      'application/json',
+    );
+    return null;
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : null;
+    if (status === 0) return MESSAGES.noConnection;
+    if (status === 401) {
+      reportSessionLost();
+      return SIGN_IN_AGAIN;
+    }
+    return TRY_AGAIN;
+  }
+}

@@ -1,0 +1,267 @@
+import type { OfflineSaveRequest } from '../../shared/api/offline.ts';
+import type { PromptView } from '../../shared/api/prompts.ts';
+import { todayOf } from '../../shared/domain/calendar-day.ts';
+import { answerInput } from '../api/answers.ts';
+import { type OfflineSaveResponse, postOfflineSave } from '../api/offline.ts';
+import { isUnauthorized } from '../api/post-json.ts';
+import { type AppState, emptyOfflineRecord, type OfflineRecord } from './app-state.ts';
+import { getState, setState } from './app-store.ts';
+import { reportSessionLost } from './session-lost.ts';
+import { answerIdsInFlight, enqueue } from './writes.ts';
+
+// ─── THE OFFLINE SYNC ────────────────────────────────────────────────────────────────────────
+// SPEC §4 "Offline": the record kept by offline-fallback.ts is sent to /api/offline/save when
+// the user was ever offline — at start-up, when the browser comes back online and when the tab
+// becomes visible again. On success the answers, own prompts and user become the server's and
+// the record is emptied; on failure it is kept (SPEC §8 "Queued data kept"). The server applies
+// a record idempotently, so sending it again is always safe.
+//
+// Writes keep happening while a sync is on its way. The sync runs in the write queue (so the
+// server sees it after earlier writes and before later ones), and when the answer comes back
+// only what was *sent* is taken off the record, and whatever changed locally since the record
+// was sent wins over the server's copy.
+
+/** The server's limits on one record (offlineRecordSchema in src/shared/api/offline.ts, not
+ *  imported so that zod stays out of the bundle). A longer record goes in several syncs. */
+export const MAX_PER_SYNC = { answered: 500, created: 100, deleted: 1000 } as const;
+
+/** The part of `record` one sync sends, and whether that is all of it. */
+export function recordToSend(record: OfflineRecord): { sent: OfflineRecord; complete: boolean } {
+  const sent: OfflineRecord = {
+    ...record,
+    answered: record.answered.slice(0, MAX_PER_SYNC.answered),
+    created: record.created.slice(0, MAX_PER_SYNC.created),
+    deleted: record.deleted.slice(0, MAX_PER_SYNC.deleted),
+  };
+  const complete =
+    sent.answered.length === record.answered.length &&
+    sent.created.length === record.created.length &&
+    sent.deleted.length === record.deleted.length;
+  return { sent, complete };
+}
+
+function promptInput(prompt: PromptView) {
+  return {
+    _id: prompt._id,
+    title: prompt.title,
+    categories: prompt.categories,
+    type: prompt.type,
+    user_id: prompt.user_id,
+  };
+}
+
+function wholeNumber(value: number | null): number | undefined {
+  return value === null || !Number.isFinite(value) ? undefined : Math.max(0, Math.round(value));
+}
+
+/** The record as the server's schema takes it: only input fields, no nulls where it wants none. */
+export function offlinePayload(record: OfflineRecord): OfflineSaveRequest['offline'] {
+  return {
+    beenOffline: record.beenOffline,
+    answered: record.answered.map(answerInput),
+    created: record.created.map(promptInput),
+    deleted: record.deleted,
+    streak: wholeNumber(record.streak),
+    longestStreak: wholeNumber(record.longestStreak),
+    score: record.score ?? undefined,
+    last: record.last,
+  };
+}
+
+function hasStreak(record: OfflineRecord): boolean {
+  return record.streak !== null || record.last !== null;
+}
+
+/**
+ * What is left of the record `current` once the server has applied `sent` (an earlier version of
+ * it). State updates are immutable, so an entry that is the very object that was sent has not
+ * changed since; anything else (an answer edited again, a new delete, a newer streak) stays.
+ */
+export function remainingAfterSync(current: OfflineRecord, sent: OfflineRecord): OfflineRecord {
+  const sentAnswers = new Set(sent.answered);
+  const sentPrompts = new Set(sent.created);
+  const sentDeletes = new Set(sent.deleted);
+  const streakUnchanged =
+    current.streak === sent.streak &&
+    current.longestStreak === sent.longestStreak &&
+    current.score === sent.score &&
+    current.last === sent.last;
+  const left: OfflineRecord = {
+    ...emptyOfflineRecord(),
+    answered: current.answered.filter((a) => !sentAnswers.has(a)),
+    created: current.created.filter((p) => !sentPrompts.has(p)),
+    deleted: current.deleted.filter((id) => !sentDeletes.has(id)),
+    ...(streakUnchanged
+      ? {}
+      : {
+          streak: current.streak,
+          longestStreak: current.longestStreak,
+          score: current.score,
+          last: current.last,
+        }),
+  };
+  const anything =
+    left.answered.length > 0 ||
+    left.created.length > 0 ||
+    left.deleted.length > 0 ||
+    hasStreak(left);
+  return { ...left, beenOffline: anything };
+}
+
+/**
+ * The server's list, except where the device knows better: items changed or added locally since
+ * `before` (or listed in `keep`) stay as they are here, and items removed locally since `before`
+ * (or listed in `gone`) stay removed.
+ */
+export function mergeById<T extends { _id: string }>(
+  server: readonly T[],
+  before: readonly T[],
+  now: readonly T[],
+  keep: ReadonlySet<string>,
+  gone: ReadonlySet<string>,
+): T[] {
+  const beforeById = new Map(before.map((item) => [item._id, item]));
+  const nowById = new Map(now.map((item) => [item._id, item]));
+  const removed = new Set(gone);
+  for (const id of beforeById.keys()) if (!nowById.has(id)) removed.add(id);
+  const local = new Set(keep);
+  for (const [id, item] of nowById) if (beforeById.get(id) !== item) local.add(id);
+
+  const merged: T[] = [];
+  const seen = new Set<string>();
+  for (const item of server) {
+    if (removed.has(item._id) || seen.has(item._id)) continue;
+    seen.add(item._id);
+    const mine = nowById.get(item._id);
+    merged.push(local.has(item._id) && mine ? mine : item);
+  }
+  for (const item of now) {
+    if (local.has(item._id) && !seen.has(item._id) && !removed.has(item._id)) {
+      seen.add(item._id);
+      merged.push(item);
+    }
+  }
+  return merged;
+}
+
+type SyncedPart = Pick<AppState, 'answers' | 'myPrompts' | 'user' | 'offline' | 'loaded'>;
+
+/**
+ * The state after the server answered a sync of `sent`: `before` is the state when it was sent,
+ * `now` the state as it is, `inFlight` the answers whose save is still on its way.
+ */
+export function stateAfterSync(
+  before: Pick<AppState, 'answers' | 'myPrompts'>,
+  now: SyncedPart,
+  response: OfflineSaveResponse,
+  sent: OfflineRecord,
+  inFlight: ReadonlySet<string>,
+): SyncedPart {
+  const offline = remainingAfterSync(now.offline, sent);
+  const answers = mergeById(
+    response.answers,
+    before.answers,
+    now.answers,
+    new Set([...inFlight, ...offline.answered.map((a) => a._id)]),
+    new Set(offline.deleted),
+  );
+  const myPrompts = mergeById(
+    response.myPrompts,
+    before.myPrompts,
+    now.myPrompts,
+    new Set(offline.created.map((p) => p._id)),
+    new Set(),
+  );
+  const onServer = new Set(response.myPrompts.map((p) => p._id));
+  const user = {
+    ...response.user,
+    answered: answers.map((a) => a._id),
+    created: [
+      ...new Set([
+        ...response.user.created,
+        ...myPrompts.filter((p) => !onServer.has(p._id)).map((p) => p._id),
+      ]),
+    ],
+    // A streak day counted on this device after the record went out is newer than the server's.
+    ...(hasStreak(offline)
+      ? {
+          streak: now.user.streak,
+          longestStreak: now.user.longestStreak,
+          last: now.user.last,
+        }
+      : {}),
+  };
+  return {
+    answers,
+    myPrompts,
+    user,
+    offline,
+    // The sync answers with everything the start-up loads of the user would have.
+    loaded: { ...now.loaded, answers: true, myPrompts: true },
+  };
+}
+
+export type SyncOutcome = 'nothing to send' | 'synced' | 'failed';
+type SendRecord = typeof postOfflineSave;
+
+/** One sync: the record as it is when the write queue reaches it. `more` = it was cut short. */
+function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'more'> {
+  return enqueue(async () => {
+    const before = getState();
+    if (!before.offline.beenOffline || !before.user._id) return 'nothing to send';
+    const userId = before.user._id;
+    const { sent, complete } = recordToSend(before.offline);
+    let response: OfflineSaveResponse;
+    try {
+      response = await send(userId, offlinePayload(sent), todayOf(now()));
+    } catch (error) {
+      // SPEC §8 "Offline save failure: queued data kept". A lost session is start-up's to mend.
+      if (isUnauthorized(error)) reportSessionLost();
+      return 'failed';
+    }
+    if (!Array.isArray(response?.answers) || !Array.isArray(response.myPrompts)) return 'failed';
+    setState((state) =>
+      state.user._id === userId && response.user?._id === userId
+        ? stateAfterSync(before, state, response, sent, answerIdsInFlight())
+        : {},
+    );
+    return complete ? 'synced' : 'more';
+  });
+}
+
+let running: Promise<SyncOutcome> | null = null;
+let askedAgain = false;
+
+/**
+ * Sends the offline record if the user was ever offline. Never two at once: a call while one is
+ * running gets that one, which then runs once more (the reason for the call — coming online,
+ * a new write — may postdate what it sent).
+ */
+export function syncOfflineRecord(
+  send: SendRecord = postOfflineSave,
+  now: () => Date = () => new Date(),
+): Promise<SyncOutcome> {
+  if (running) {
+    askedAgain = true;
+    return running;
+  }
+  running = (async () => {
+    let outcome: SyncOutcome | 'more';
+    do {
+      askedAgain = false;
+      outcome = await syncOnce(send, now);
+    } while (askedAgain || outcome === 'more');
+    return outcome;
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** SPEC §4: the record goes out when the browser is back online and when the tab is seen again. */
+export function startOfflineSync(): void {
+  window.addEventListener('online', () => void syncOfflineRecord());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void syncOfflineRecord();
+  });
+}

@@ -1,0 +1,662 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 5, as a new visitor lives it: answers written anonymously survive sign-up, logout
+// clears the device, login on another browser finds everything, login from a browser with
+// anonymous answers merges them, a session that ends loses nothing; the picture, the settings,
+// the passcode lock, the data export and deleting the account — and every account screen at
+// phone and desktop width for a person to look at.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const now = new Date();
+const TODAY_LABEL = `${MONTHS[now.getMonth()]} ${now.getDate()}, ${now.getFullYear()}`;
+const TODAY_KEY = [
+  now.getFullYear(),
+  String(now.getMonth() + 1).padStart(2, '0'),
+  String(now.getDate()).padStart(2, '0'),
+].join('-');
+
+const NAME = 'Ada lovelace';
+const EMAIL = 'Ada@example.com';
+const PASSWORD = 'correct horse battery';
+const SIGN_IN_AGAIN = 'Please sign in again to keep your answers in sync';
+
+type SavedAnswer = { _id: string; user_id: string; user_name: string; text: string };
+type Saved = {
+  version: number;
+  state: {
+    user: { _id: string; name: string; code: string };
+    answers: SavedAnswer[];
+    offline: { answered: SavedAnswer[] };
+  };
+};
+
+async function savedState(page: Page): Promise<Saved | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
+  return raw ? (JSON.parse(raw) as Saved) : null;
+}
+
+async function serverAnswers(page: Page): Promise<SavedAnswer[]> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/user/answers', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    if (!response.ok) return [];
+    return ((await response.json()) as { answers: SavedAnswer[] }).answers;
+  });
+}
+
+/** Waits until no CSS animation is running, so a screenshot shows the settled screen. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** A screenshot at phone width and one at desktop width. */
+async function screenshotBoth(page: Page, name: string): Promise<void> {
+  await settle(page);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+}
+
+async function download(page: Page, trigger: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
+}
+
+/** expect.poll with the same patience as the page's own waits. */
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
+const status = (page: Page) => page.locator('.status-region');
+
+/**
+ * Console errors other than the browser's own note of a refused request: the tests provoke
+ * 401, 403, 409 and 415 answers on purpose and check what the screen says about them.
+ */
+function unexpected(errors: readonly string[]): string[] {
+  return errors.filter(
+    (e) =>
+      !/^Failed to load resource: the server responded with a status of 4(01|03|09|15)\b/.test(e) &&
+      !e.includes('net::ERR_INTERNET_DISCONNECTED'),
+  );
+}
+const alertText = async (page: Page) =>
+  ((await page.locator('main [role="alert"]').first().textContent()) ?? '').trim();
+
+/** Writes `text` as the answer to a prompt of `category` and presses Done. */
+async function writeAnswer(page: Page, origin: string, category: string, text: string) {
+  await page.goto(`${origin}/`);
+  await page.getByRole('link', { name: category, exact: true }).click();
+  await page.waitForURL(/\/answer\/[A-Za-z0-9_-]+$/);
+  await page.getByLabel('Your answer').fill(text);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.waitForURL(`${origin}/streak`);
+}
+
+async function waitForUser(page: Page): Promise<string> {
+  await poll(async () => (await savedState(page))?.state.user._id ?? '').toMatch(
+    /^[A-Za-z0-9_-]{20,}$/,
+  );
+  return (await savedState(page))?.state.user._id ?? '';
+}
+
+async function signIn(page: Page, origin: string, nameOrEmail: string, password: string) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Name or email').fill(nameOrEmail);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function pngOf(size: number, colour: { r: number; g: number; b: number }) {
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+describe('accounts: sign up without losing anything, log in, profile, picture, passcode', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let page: Page;
+  let errors: string[];
+
+  async function newPage(options: { acceptDownloads?: boolean } = {}) {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      reducedMotion: 'reduce',
+      acceptDownloads: options.acceptDownloads ?? false,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.origin,
+    });
+    contexts.push(context);
+    const next = await context.newPage();
+    next.setDefaultTimeout(10_000);
+    return { context, page: next, errors: watchPageErrors(next) };
+  }
+
+  beforeAll(async () => {
+    // 'Ada lovelace' is an admin by configuration: the side menu's Admin link appears for her.
+    [server, browser] = await Promise.all([startServer({ MUSE_ADMINS: NAME }), launchBrowser()]);
+    ({ page, errors } = await newPage());
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows each sign-in and sign-up message of SPEC §5, in order', async () => {
+    await page.goto(`${server.origin}/`);
+    await page.waitForURL(`${server.origin}/home`);
+    await waitForUser(page);
+
+    await page.goto(`${server.origin}/login`);
+    await poll(() => page.title()).toBe('Müse | Sign in');
+    const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+    const name = page.getByLabel('Name or email');
+    const password = page.getByLabel('Password');
+    expect(await signInButton.getAttribute('aria-disabled')).toBe('true');
+    // Greyed out, yet pressing it says what is missing.
+    await signInButton.press('Enter');
+    expect(await alertText(page)).toBe('Please enter your name/email and password');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshotBoth(page, 'login-sign-in-error');
+    await password.fill('x');
+    await signInButton.press('Enter');
+    expect(await alertText(page)).toBe('Please enter your name or email');
+    await password.fill('');
+    await name.fill('someone');
+    await signInButton.press('Enter');
+    expect(await alertText(page)).toBe('Please enter your password');
+    await password.fill('x');
+    expect(await signInButton.getAttribute('aria-disabled')).toBe('false');
+    expect(await alertText(page)).toBe('');
+
+    // The switch button: sign-up mode, in the URL too.
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL(`${server.origin}/login?mode=signup`);
+    await poll(() => page.title()).toBe('Müse | Sign up');
+    const signUpButton = page.getByRole('button', { name: 'Sign up', exact: true });
+    const signUpName = page.getByLabel('Name', { exact: true });
+    const email = page.getByLabel('Email');
+    await signUpName.fill('');
+    await password.fill('');
+    const attempt = async (fields: [string, string, string], expected: string) => {
+      await signUpName.fill(fields[0]);
+      await email.fill(fields[1]);
+      await password.fill(fields[2]);
+      await signUpButton.press('Enter');
+      expect(await alertText(page)).toBe(expected);
+      expect(await signUpButton.getAttribute('aria-disabled')).toBe('true');
+    };
+    await attempt(['', '', ''], 'Please enter your name, email, and password');
+    await attempt(['', 'a@b.co', 'long enough'], 'Please enter your name');
+    await attempt(['Zed', '', 'long enough'], 'Please enter your email');
+    await attempt(['Zed', 'a@b.co', ''], 'Please enter your password');
+    await attempt(['Zed', 'not-an-email', 'long enough'], 'Please enter your valid email');
+    await screenshotBoth(page, 'login-sign-up-error');
+    // The server's own rule, said before sending rather than after.
+    await attempt(['Zed', 'a@b.co', 'short'], 'Passwords are at least 8 characters');
+    await password.fill('long enough');
+    expect(await signUpButton.getAttribute('aria-disabled')).toBe('false');
+    // Sign-up links to the privacy policy and the terms.
+    expect(await page.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+    expect(await page.getByRole('link', { name: 'terms' }).getAttribute('href')).toBe('/terms');
+    await noSidewaysScroll(page);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('writes two answers anonymously, signs up, and finds both under the new name', async () => {
+    await writeAnswer(page, server.origin, 'Gratitude', 'the smell of rain on warm stones');
+    await writeAnswer(page, server.origin, 'Growth', 'learning to ask for help');
+    await poll(async () => (await serverAnswers(page)).length).toBe(2);
+    const anonymousId = (await savedState(page))?.state.user._id;
+
+    await page.goto(`${server.origin}/userProfile`);
+    await page.getByRole('heading', { name: 'Make Müse yours' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain(`Müsing since ${TODAY_LABEL}`);
+    await screenshotBoth(page, 'profile-anonymous');
+    await page.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL(`${server.origin}/login?mode=signup`);
+
+    // SPEC §5: the first letter is capitalised as typed, names and e-mails alike.
+    const name = page.getByLabel('Name', { exact: true });
+    await name.pressSequentially('ada lovelace');
+    expect(await name.inputValue()).toBe(NAME);
+    const email = page.getByLabel('Email');
+    await email.pressSequentially('ada@example.com');
+    expect(await email.inputValue()).toBe(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL(`${server.origin}/`);
+    await poll(() => status(page).textContent()).toBe('Account created');
+
+    await poll(async () => (await savedState(page))?.state.user.name).toBe(NAME);
+    const saved = await savedState(page);
+    expect(saved?.state.user._id).toBe(anonymousId);
+    expect(saved?.state.answers.map((a) => a.user_name)).toEqual([NAME, NAME]);
+    const onServer = await serverAnswers(page);
+    expect(onServer.map((a) => a.user_name)).toEqual([NAME, NAME]);
+
+    await page.goto(`${server.origin}/past`);
+    await poll(() => page.locator('.answer-card').count()).toBe(2);
+    expect(await page.locator('main').textContent()).toContain('The smell of rain on warm stones');
+    // A user who already has a name goes on from /login.
+    await page.goto(`${server.origin}/login`);
+    await page.waitForURL(`${server.origin}/`);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it("answers in SPEC §8's words: taken name, wrong password, no connection", async () => {
+    const other = await newPage();
+    await other.page.goto(`${server.origin}/login?mode=signup`);
+    await waitForUser(other.page);
+    await other.page.getByLabel('Name', { exact: true }).fill('ADA LOVELACE');
+    await other.page.getByLabel('Email').fill('someone.else@example.com');
+    await other.page.getByLabel('Password').fill('another password');
+    await other.page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await poll(() => alertText(other.page)).toBe('Sorry, name or email is taken');
+    // Editing a field clears the error string.
+    await other.page.getByLabel('Name', { exact: true }).fill('Bob');
+    expect(await alertText(other.page)).toBe('');
+
+    await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await other.page.getByLabel('Name or email').fill(NAME);
+    await other.page.getByLabel('Password').fill('not the password');
+    await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await poll(() => alertText(other.page)).toBe('Sorry, password does not match');
+    await screenshotBoth(other.page, 'login-sign-in-wrong-password');
+
+    await other.context.setOffline(true);
+    await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await poll(() => alertText(other.page)).toBe('Sorry, no internet connection');
+    await other.context.setOffline(false);
+    expect(unexpected(other.errors)).toEqual([]);
+
+    // Bob signs up here: his name is the one taken in the settings test, and he is no admin.
+    await other.page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await other.page.getByLabel('Name', { exact: true }).fill('Bob');
+    await other.page.getByLabel('Email').fill('bob@example.com');
+    await other.page.getByLabel('Password').fill('bobs password');
+    await other.page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await other.page.waitForURL(`${server.origin}/`);
+    await other.page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = other.page.getByRole('dialog', { name: 'Müse' });
+    await menu.getByRole('link', { name: 'Bob: my profile' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  });
+
+  it('side menu: the account, then every SPEC §2 item in order; Share copies the link', async () => {
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Müse' });
+    await menu.getByRole('link', { name: `${NAME}: my profile` }).waitFor();
+    await poll(() => menu.locator('.side-menu-item').allTextContents()).toEqual([
+      'Categories',
+      'My answers',
+      'My profile',
+      'Admin',
+      'Download my answers',
+      'Contact us',
+      'Share',
+      'Rate',
+      'About',
+      'iOS app',
+    ]);
+    expect(await menu.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    expect(await menu.getByRole('link', { name: 'iOS app' }).getAttribute('href')).toBe(
+      '/home#app',
+    );
+    expect(await menu.getByRole('link', { name: 'Rate' }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(await menu.textContent()).toContain(`Müsing since ${TODAY_LABEL}`);
+    await menu.getByRole('button', { name: 'Share' }).click();
+    await poll(() => status(page).textContent()).toBe('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.origin);
+    await page.keyboard.press('Escape');
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('logs out: the device forgets everything, the session ends, a fresh anonymous user starts', async () => {
+    const oldId = (await savedState(page))?.state.user._id ?? '';
+    const oldCookie = (await page.context().cookies()).find((c) => c.name === 'muse_session');
+    expect(oldCookie).toBeDefined();
+
+    await page.goto(`${server.origin}/userProfile`);
+    await page.getByRole('heading', { name: NAME }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await poll(() => status(page).textContent()).toBe('Logged out');
+    await page.getByRole('heading', { name: 'Make Müse yours' }).waitFor();
+
+    await poll(async () => (await savedState(page))?.state.user._id ?? '').toMatch(
+      /^[A-Za-z0-9_-]{20,}$/,
+    );
+    await poll(async () => (await savedState(page))?.state.user._id).not.toBe(oldId);
+    const saved = await savedState(page);
+    expect(saved?.state.user.name).toBe('');
+    expect(saved?.state.answers).toEqual([]);
+    // The new anonymous session works and owns nothing; the old one is over on the server.
+    await poll(() => serverAnswers(page)).toEqual([]);
+    const oldSession = await fetch(`${server.origin}/api/user`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie: `muse_session=${oldCookie?.value}` },
+      body: '{}',
+    });
+    expect(oldSession.status).toBe(401);
+
+    await page.goto(`${server.origin}/past`);
+    await page.getByText('Nothing here yet.', { exact: false }).waitFor();
+    // Logged out, the side menu offers Sign in and Sign up.
+    await page.getByRole('link', { name: 'Back to categories' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Müse' });
+    await menu.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/login?mode=signup',
+    );
+    await screenshotBoth(page, 'side-menu-logged-out');
+    await page.keyboard.press('Escape');
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  let ada: { context: BrowserContext; page: Page; errors: string[] };
+
+  it('logs in on a fresh browser and finds both answers (one request, however often pressed)', async () => {
+    ada = await newPage({ acceptDownloads: true });
+    const logins: string[] = [];
+    ada.page.on('request', (request) => {
+      if (request.url().endsWith('/api/login')) logins.push(request.url());
+    });
+    await ada.page.goto(`${server.origin}/login`);
+    await waitForUser(ada.page);
+    await ada.page.getByLabel('Name or email').fill('ada@example.com');
+    await ada.page.getByLabel('Password').fill(PASSWORD);
+    // SPEC §4: while the request is out, submitting again is ignored.
+    await ada.page.getByRole('button', { name: 'Sign in', exact: true }).dblclick();
+    await ada.page.waitForURL(`${server.origin}/`);
+    await poll(() => status(ada.page).textContent()).toBe('Logged in');
+    expect(logins).toHaveLength(1);
+    await ada.page.goto(`${server.origin}/past`);
+    await poll(() => ada.page.locator('.answer-card').count()).toBe(2);
+    expect(await ada.page.locator('main').textContent()).toContain('Learning to ask for help');
+    expect(unexpected(ada.errors)).toEqual([]);
+  });
+
+  it('logs in from a browser with anonymous answers and finds them merged into the account', async () => {
+    const other = await newPage();
+    await other.page.goto(`${server.origin}/home`);
+    await waitForUser(other.page);
+    await writeAnswer(other.page, server.origin, 'Gratitude', 'a walk before anyone else is awake');
+    await poll(async () => (await serverAnswers(other.page)).length).toBe(1);
+    await signIn(other.page, server.origin, NAME, PASSWORD);
+    await other.page.waitForURL(`${server.origin}/`);
+    await other.page.goto(`${server.origin}/past`);
+    await poll(() => other.page.locator('.answer-card').count()).toBe(3);
+    const saved = await savedState(other.page);
+    const accountId = (await savedState(ada.page))?.state.user._id;
+    expect(saved?.state.user._id).toBe(accountId);
+    expect(new Set(saved?.state.answers.map((a) => a.user_id))).toEqual(new Set([accountId]));
+    expect((await serverAnswers(other.page)).map((a) => a.text).sort()).toEqual(
+      [
+        'A walk before anyone else is awake',
+        'Learning to ask for help',
+        'The smell of rain on warm stones',
+      ].sort(),
+    );
+    expect(unexpected(other.errors)).toEqual([]);
+
+    // The session ends (the cookie is gone): what is written next stays on the device, the
+    // person is asked to sign in again, and signing in sends it.
+    await other.context.clearCookies();
+    await other.page.goto(`${server.origin}/`);
+    await poll(() => status(other.page).textContent()).toBe(SIGN_IN_AGAIN);
+    await writeAnswer(other.page, server.origin, 'Work', 'finished the hard thing first');
+    await poll(async () =>
+      (await savedState(other.page))?.state.offline.answered.map((a) => a.text),
+    ).toEqual(['Finished the hard thing first']);
+    await other.page.goto(`${server.origin}/login`);
+    expect(await other.page.getByLabel('Name or email').inputValue()).toBe(NAME);
+    await other.page.getByLabel('Password').fill(PASSWORD);
+    await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await other.page.waitForURL(`${server.origin}/`);
+    await poll(async () => (await serverAnswers(other.page)).map((a) => a.text)).toContain(
+      'Finished the hard thing first',
+    );
+    await poll(async () => (await savedState(other.page))?.state.offline.answered.length).toBe(0);
+    await other.page.goto(`${server.origin}/past`);
+    await poll(() => other.page.locator('.answer-card').count()).toBe(4);
+    await other.context.close();
+  });
+
+  it('uploads a picture on the profile and shows it in the side menu', async () => {
+    const { page: p } = ada;
+    await p.goto(`${server.origin}/userProfile`);
+    await p.getByRole('heading', { name: NAME }).waitFor();
+    const input = p.getByLabel('Choose a picture');
+    // Refused before uploading: not an image by its type.
+    await input.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hi'),
+    });
+    await poll(() => alertText(p)).toBe('Please choose a picture (JPEG, PNG, GIF, WebP or AVIF).');
+    // Refused by the server: it says PNG but its bytes are not a picture.
+    await input.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('definitely not a png'),
+    });
+    await poll(() => alertText(p)).toMatch(/not a picture/);
+
+    await input.setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: await pngOf(640, { r: 200, g: 120, b: 90 }),
+    });
+    await poll(() => status(p).textContent()).toBe('Picture saved');
+    const picture = p.locator('main img.avatar');
+    await poll(() => picture.getAttribute('src')).toMatch(/^\/media\/pictures\/[\w-]+\.webp$/);
+    const src = await picture.getAttribute('src');
+    expect(await alertText(p)).toBe('');
+    // Saved on the server too.
+    const user = await p.evaluate(async () => {
+      const response = await fetch('/api/user', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return ((await response.json()) as { user: { profilePicture: string } }).user;
+    });
+    expect(user.profilePicture).toBe(src);
+    await screenshotBoth(p, 'profile-named');
+    await noSidewaysScroll(p);
+
+    await p.goto(`${server.origin}/`);
+    await p.getByRole('button', { name: 'Open menu' }).click();
+    const menu = p.getByRole('dialog', { name: 'Müse' });
+    const menuPicture = menu.locator('img.avatar');
+    await menuPicture.waitFor();
+    expect(await menuPicture.getAttribute('src')).toBe(src);
+    await poll(() => menuPicture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(
+      512,
+    );
+    await screenshotBoth(p, 'side-menu-logged-in');
+    await p.keyboard.press('Escape');
+    expect(unexpected(ada.errors)).toEqual([]);
+  });
+
+  it("edits the name in settings: a taken one is refused in SPEC §8's words", async () => {
+    const { page: p } = ada;
+    await p.goto(`${server.origin}/userProfile`);
+    await p.getByRole('button', { name: 'Settings' }).click();
+    await p.waitForURL(`${server.origin}/userSettings`);
+    const name = p.getByLabel('Name', { exact: true });
+    expect(await name.inputValue()).toBe(NAME);
+    expect(await p.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(EMAIL);
+    await name.fill('bob');
+    expect(await name.inputValue()).toBe('Bob');
+    await p.getByRole('button', { name: 'Save' }).click();
+    await poll(() => alertText(p)).toBe('Sorry, name or email is taken');
+    await screenshotBoth(p, 'settings-taken-name');
+    await noSidewaysScroll(p);
+    await name.fill('Ada King');
+    expect(await alertText(p)).toBe('');
+    await p.getByRole('button', { name: 'Save' }).click();
+    await p.waitForURL(`${server.origin}/userProfile`);
+    await poll(() => status(p).textContent()).toBe('Success');
+    await p.getByRole('heading', { name: 'Ada King' }).waitFor();
+    await poll(async () => (await savedState(p))?.state.answers.map((a) => a.user_name)).toEqual([
+      'Ada King',
+      'Ada King',
+      'Ada King',
+      'Ada King',
+    ]);
+    expect(unexpected(ada.errors)).toEqual([]);
+  });
+
+  it('sets a passcode; after a reload the app stays locked until the right code', async () => {
+    const { page: p } = ada;
+    await p.goto(`${server.origin}/userSettings`);
+    await p.locator('main input[type="password"]').fill('1234');
+    await p.getByRole('button', { name: 'Set passcode' }).click();
+    await poll(() => status(p).textContent()).toBe('Passcode set');
+    await p.getByRole('button', { name: 'Remove passcode' }).waitFor();
+    // Setting it is no reason to be asked for it.
+    const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
+    expect(await lock.isVisible()).toBe(false);
+
+    await p.reload();
+    await lock.waitFor();
+    const code = lock.getByLabel('Passcode');
+    expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshotBoth(p, 'passcode-modal');
+    // It cannot be closed, not even for a moment: not with Escape (twice), not with a click
+    // beside it. (Chrome closes a modal on Escape after a fresh load unless told not to.)
+    await lock.evaluate((dialog) => {
+      dialog.addEventListener('close', () => {
+        document.body.dataset.lockClosed = 'yes';
+      });
+    });
+    await p.keyboard.press('Escape');
+    await p.keyboard.press('Escape');
+    await p.mouse.click(5, 5);
+    expect(await lock.isVisible()).toBe(true);
+    expect(await p.evaluate(() => document.body.dataset.lockClosed)).toBeUndefined();
+
+    await code.pressSequentially('9999');
+    await poll(() => lock.getByRole('alert').textContent()).toBe('Passcode does not match');
+    expect(await code.inputValue()).toBe('');
+    expect(await lock.isVisible()).toBe(true);
+    // Checked as soon as the fourth digit is typed: no button to press.
+    await code.pressSequentially('1234');
+    await poll(() => lock.isVisible()).toBe(false);
+    await poll(() => status(p).textContent()).toBe('Success');
+    expect(unexpected(ada.errors)).toEqual([]);
+  });
+
+  it('exports everything as JSON', async () => {
+    const { page: p } = ada;
+    await p.goto(`${server.origin}/userProfile`);
+    // A fresh load of the app asks for the passcode again.
+    const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
+    await lock.waitFor();
+    await lock.getByLabel('Passcode').pressSequentially('1234');
+    await poll(() => lock.isVisible()).toBe(false);
+    const file = await download(p, () =>
+      p.getByRole('button', { name: 'Export my data (JSON)' }).click(),
+    );
+    expect(file.name).toBe(`muse-export-${TODAY_KEY}.json`);
+    const data = JSON.parse(file.text) as { user: { name: string }; answers: SavedAnswer[] };
+    expect(data.user.name).toBe('Ada King');
+    expect(data.answers.map((a) => a.text).sort()).toEqual(
+      [
+        'A walk before anyone else is awake',
+        'Finished the hard thing first',
+        'Learning to ask for help',
+        'The smell of rain on warm stones',
+      ].sort(),
+    );
+  });
+
+  it('has a name for every control on the account screens', async () => {
+    const visits: [Page, string][] = [
+      [ada.page, '/userProfile'],
+      [ada.page, '/userSettings'],
+      [page, '/userProfile'],
+      [page, '/login'],
+      [page, '/login?mode=signup'],
+    ];
+    for (const [p, path] of visits) {
+      await p.goto(`${server.origin}${path}`);
+      await p.locator('main').waitFor();
+      if (p === ada.page) {
+        const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
+        await lock.waitFor();
+        await lock.getByLabel('Passcode').pressSequentially('1234');
+      }
+      await p.waitForLoadState('networkidle');
+      const unnamed = await p.evaluate(() => {
+        const controls = [...document.querySelectorAll('a, button, input, textarea, select')];
+        return controls
+          .filter((el) => {
+            const label =
+              el.getAttribute('aria-label') ||
+              (el.id && document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent) ||
+              el.textContent;
+            return !label?.trim() && !(el as HTMLElement).closest('dialog:not([open])');
+          })
+          .map((el) => el.outerHTML.slice(0, 80));
+      });
+      expect(unnamed, path).toEqual([]);
+    }
+  });
+
+  it('deletes the account after asking for the password again', async () => {
+    const { page: p } = ada;
+    await p.goto(`${server.origin}/userProfile`);
+    const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
+    await lock.waitFor();
+    await lock.getByLabel('Passcode').pressSequentially('1234');
+    await p.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = p.getByRole('alertdialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Password').fill('not it');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await poll(() => dialog.getByRole('alert').textContent()).toBe(
+      'Sorry, password does not match',
+    );
+    await screenshotBoth(p, 'profile-delete-account');
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await p.waitForURL(`${server.origin}/`);
+    await poll(() => status(p).textContent()).toBe('Your account is deleted');
+    await poll(async () => (await savedState(p))?.state.user.name).toBe('');
+    expect((await savedState(p))?.state.answers).toEqual([]);
+    expect((await savedState(p))?.state.user.code).toBe('');
+
+    // The account is gone on the server: signing in with it fails.
+    await signIn(p, server.origin, EMAIL, PASSWORD);
+    await poll(() => alertText(p)).toBe('Sorry, password does not match');
+  });
+});

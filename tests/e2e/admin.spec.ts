@@ -1,0 +1,429 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// SPEC §2 admin routes, §4 prompt status transitions, §6 Admin: an admin (by MUSE_ADMINS)
+// reviews what a writer submitted, edits, deletes and creates prompts, manages the admin list,
+// reads users, answers and reported answers — and a writer who is no admin is turned away.
+
+const ADMIN = 'AdaAdmin';
+const WRITER = 'Bea Writer';
+const PASSWORD = 'correct horse battery';
+const SEA = 'What did the sea teach you?';
+const SEA_EDITED = 'What did the sea teach you this year?';
+const NIGHT = 'Which night do you keep coming back to?';
+const CARRY = 'What are you carrying that you could set down?';
+const ADMIN_ROUTES = [
+  '/admin',
+  '/submittedPrompts',
+  '/managePrompts',
+  '/editPrompt',
+  '/newAdminPrompt',
+  '/reported',
+];
+/** Chrome logs every 4xx response as a console error; only these refusals are expected. */
+const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of 40[49]/;
+
+type Prompt = { _id: string; title: string; categories: string[]; status: string };
+
+function today() {
+  const now = new Date();
+  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+}
+
+/** A JSON call from the page, with its session cookie. */
+async function call<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { path, body },
+  ) as Promise<T>;
+}
+
+async function userId(page: Page): Promise<string> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const raw = localStorage.getItem('reflect-state');
+          return raw
+            ? (JSON.parse(raw) as { state: { user: { _id: string } } }).state.user._id
+            : '';
+        }),
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  return page.evaluate(
+    () =>
+      (
+        JSON.parse(localStorage.getItem('reflect-state') ?? '') as {
+          state: { user: { _id: string } };
+        }
+      ).state.user._id,
+  );
+}
+
+async function approvedTitles(page: Page): Promise<string[]> {
+  const { prompts } = await call<{ prompts: Prompt[] }>(page, '/api/prompts/approved', {});
+  return prompts.map((p) => p.title);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** Screenshots at phone and desktop width; neither may scroll sideways or pass 900 px. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  // Let a status banner clear first: it would cover the screen's title.
+  await expect.poll(() => page.getByRole('status').textContent(), { timeout: 4000 }).toBe('');
+  for (const [viewport, label] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await settle(page);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} ${label} scrolls sideways`,
+    ).toBe(true);
+    const width = await page.locator('main').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(900);
+    await screenshot(page, `admin-${name}-${label}`);
+  }
+  await page.setViewportSize(PHONE);
+}
+
+describe('admin screens', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let admin: Page;
+  let adminErrors: string[];
+  let writer: Page;
+  let writerErrors: string[];
+  let writerId = '';
+  let seaId = '';
+  let sharedAnswerId = '';
+
+  async function newPage() {
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    return { page, errors: watchPageErrors(page) };
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ MUSE_ADMINS: ADMIN }), launchBrowser()]);
+    ({ page: admin, errors: adminErrors } = await newPage());
+    ({ page: writer, errors: writerErrors } = await newPage());
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs the admin up on /login; the side menu then offers Admin', async () => {
+    await admin.goto(`${server.origin}/stop`);
+    await userId(admin);
+    await admin.goto(`${server.origin}/login?mode=signup`);
+    await admin.getByLabel('Name', { exact: true }).fill(ADMIN);
+    await admin.getByLabel('Email').fill('ada@example.com');
+    await admin.getByLabel('Password').fill(PASSWORD);
+    await admin.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await admin.waitForURL(`${server.origin}/`);
+    await admin.getByRole('button', { name: 'Open menu' }).click();
+    const menu = admin.getByRole('dialog', { name: 'Müse' });
+    await menu.getByRole('link', { name: 'Admin', exact: true }).click();
+    await admin.waitForURL(`${server.origin}/admin`);
+    await admin.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
+    expect(await admin.title()).toBe('Müse | Admin');
+    expect(adminErrors).toEqual([]);
+  });
+
+  it('lets a writer submit prompts and share an answer, and turns them away from admin screens', async () => {
+    await writer.goto(`${server.origin}/stop`);
+    writerId = await userId(writer);
+    await call(writer, '/api/signup', {
+      user: { _id: writerId, name: WRITER, email: 'bea@example.com', password: PASSWORD },
+      ...today(),
+    });
+    for (const title of [SEA, NIGHT]) {
+      await call(writer, '/api/prompt/create', {
+        prompt: { _id: `p${Date.now()}${title.length}`, title, categories: ['Life'] },
+      });
+    }
+    sharedAnswerId = `shared${Date.now()}`;
+    await call(writer, '/api/answer/save', {
+      answer: { _id: sharedAnswerId, prompt_title: 'A shared thought', text: 'Out loud, for all' },
+    });
+    await call(writer, '/api/answer/share', {
+      answer_id: sharedAnswerId,
+      anonymous: false,
+      user_id: writerId,
+    });
+    await call(writer, '/api/answer/save', {
+      answer: { _id: `private${Date.now()}`, prompt_title: 'Kept close', text: 'Only mine' },
+    });
+
+    // The client learns the writer's name; they are no admin: no link, and 'Admins only'.
+    await writer.goto(`${server.origin}/`);
+    await expect
+      .poll(() => writer.evaluate(() => localStorage.getItem('reflect-state') ?? ''))
+      .toContain(WRITER);
+    await writer.getByRole('button', { name: 'Open menu' }).click();
+    const menu = writer.getByRole('dialog', { name: 'Müse' });
+    await menu.getByRole('link', { name: 'My answers' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await writer.keyboard.press('Escape');
+    for (const path of ADMIN_ROUTES) {
+      await writer.goto(`${server.origin}${path}`);
+      await writer.getByRole('heading', { name: 'Admins only', level: 1 }).waitFor();
+      expect(await writer.title()).toBe('Müse | Admins only');
+      expect(await writer.getByRole('link', { name: 'Back to müse' }).getAttribute('href')).toBe(
+        '/',
+      );
+    }
+    await shootBoth(writer, 'admins-only');
+    await writer.getByRole('link', { name: 'Back to müse' }).click();
+    await writer.waitForURL(`${server.origin}/`);
+    expect(writerErrors).toEqual([]);
+  });
+
+  it('approves one submitted prompt and rejects the other on /submittedPrompts', async () => {
+    await admin.getByRole('link', { name: /^Submitted prompts/ }).click();
+    await admin.waitForURL(`${server.origin}/submittedPrompts`);
+    await admin.getByRole('heading', { name: SEA }).waitFor();
+    expect(await admin.locator('.admin-count').textContent()).toBe('2 prompts waiting');
+    expect(await admin.locator('main').textContent()).toContain(`By ${WRITER}`);
+    await shootBoth(admin, 'submitted');
+
+    await admin.getByRole('button', { name: `Approve prompt: ${SEA}` }).click();
+    await expect.poll(() => admin.getByRole('status').textContent()).toBe('Prompt approved');
+    await expect.poll(() => admin.locator('.admin-count').textContent()).toBe('1 prompt waiting');
+    await admin.getByRole('button', { name: `Reject prompt: ${NIGHT}` }).click();
+    await admin.getByText('Nothing is waiting for review.').waitFor();
+    // Focus went on from the buttons that left with their prompt.
+    expect(await admin.evaluate(() => document.activeElement?.className)).toContain('admin-count');
+
+    const { prompts } = await call<{ prompts: Prompt[] }>(admin, '/api/prompts/submitted', {});
+    expect(prompts).toEqual([]);
+    const approved = await approvedTitles(admin);
+    expect(approved).toContain(SEA);
+    expect(approved).not.toContain(NIGHT);
+    expect(adminErrors).toEqual([]);
+  });
+
+  it('finds the approved prompt on /managePrompts by searching', async () => {
+    await admin.getByRole('link', { name: 'Manage prompts' }).click();
+    await admin.waitForURL(`${server.origin}/managePrompts`);
+    await admin.getByRole('heading', { name: SEA }).waitFor();
+    const total = await admin.locator('.admin-row').count();
+    expect(total).toBeGreaterThan(20);
+    await admin.getByRole('searchbox', { name: 'Search prompts' }).fill('SEA teach');
+    await expect.poll(() => admin.locator('.admin-row').count()).toBe(1);
+    expect(await admin.locator('.admin-count').textContent()).toBe(`1 of ${total} prompts`);
+    await shootBoth(admin, 'manage');
+    const { prompts } = await call<{ prompts: Prompt[] }>(admin, '/api/prompts/approved', {});
+    seaId = prompts.find((p) => p.title === SEA)?._id ?? '';
+    expect(seaId).not.toBe('');
+  });
+
+  it('edits it on /editPrompt: replaced everywhere, the current answer takes the new title', async () => {
+    // The admin starts answering the prompt: it becomes the current answer.
+    await admin.goto(`${server.origin}/answer/${seaId}`);
+    await expect.poll(() => admin.locator('.answer-prompt-button').textContent()).toContain(SEA);
+
+    await admin.goto(`${server.origin}/managePrompts`);
+    await admin.getByRole('searchbox', { name: 'Search prompts' }).fill('sea teach');
+    await admin.getByRole('link', { name: `Edit prompt: ${SEA}` }).click();
+    await admin.waitForURL(`${server.origin}/editPrompt?prompt=${seaId}`);
+    const text = admin.getByLabel('Prompt', { exact: true });
+    expect(await text.inputValue()).toBe(SEA);
+    expect(await admin.getByRole('button', { name: 'Life' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await shootBoth(admin, 'edit');
+    // SPEC §5 on the way: no categories → 'Please select some categories'.
+    await admin.getByRole('button', { name: 'Life' }).click();
+    await admin.getByRole('button', { name: 'Save prompt' }).click();
+    await expect
+      .poll(() => admin.getByRole('alert').first().textContent())
+      .toBe('Please select some categories');
+    await admin.getByRole('button', { name: 'Growth' }).click();
+    await text.fill(SEA_EDITED);
+    await admin.getByRole('button', { name: 'Save prompt' }).click();
+    await admin.waitForURL(`${server.origin}/managePrompts`);
+    await expect.poll(() => admin.getByRole('status').textContent()).toBe('Prompt saved');
+
+    const { prompts } = await call<{ prompts: Prompt[] }>(admin, '/api/prompts/approved', {});
+    expect(prompts.find((p) => p._id === seaId)).toMatchObject({
+      title: SEA_EDITED,
+      categories: ['Growth'],
+      status: 'approved',
+    });
+    await admin.getByRole('searchbox', { name: 'Search prompts' }).fill('sea teach');
+    await expect
+      .poll(() => admin.locator('.admin-row-title').allTextContents())
+      .toEqual([SEA_EDITED]);
+    await admin.goto(`${server.origin}/answer`);
+    await expect
+      .poll(() => admin.locator('.answer-prompt-button').textContent())
+      .toContain(SEA_EDITED);
+  });
+
+  it('deletes it behind a confirm dialog: gone everywhere, the current answer cleared', async () => {
+    await admin.goto(`${server.origin}/managePrompts`);
+    await admin.getByRole('searchbox', { name: 'Search prompts' }).fill('sea teach');
+    await admin.getByRole('button', { name: `Delete prompt: ${SEA_EDITED}` }).click();
+    const dialog = admin.getByRole('alertdialog', { name: 'Delete this prompt?' });
+    await dialog.waitFor();
+    await shootBoth(admin, 'manage-confirm-delete');
+    await admin.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await admin.locator('.admin-row').count()).toBe(1);
+    await admin.getByRole('button', { name: `Delete prompt: ${SEA_EDITED}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => admin.getByRole('status').textContent()).toBe('Prompt deleted');
+    await expect.poll(() => admin.locator('.admin-row').count()).toBe(0);
+    expect(await approvedTitles(admin)).not.toContain(SEA_EDITED);
+    await expect
+      .poll(
+        () =>
+          admin.evaluate(
+            () =>
+              (
+                JSON.parse(localStorage.getItem('reflect-state') ?? '{}') as {
+                  state: { answer: unknown; prompts: { _id: string }[] };
+                }
+              ).state,
+          ),
+        { timeout: 5000 },
+      )
+      .toMatchObject({ answer: null });
+    expect(adminErrors).toEqual([]);
+  });
+
+  it('creates an approved prompt on /newAdminPrompt', async () => {
+    await admin.goto(`${server.origin}/admin`);
+    await admin.getByRole('link', { name: /^New prompt/ }).click();
+    await admin.waitForURL(`${server.origin}/newAdminPrompt`);
+    await admin.getByRole('button', { name: 'Add prompt' }).click();
+    await expect
+      .poll(() => admin.getByRole('alert').first().textContent())
+      .toBe('Please add a prompt');
+    await shootBoth(admin, 'new-prompt-error');
+    // SPEC §5: the first letter is capitalised as typed.
+    await admin.getByLabel('Prompt', { exact: true }).pressSequentially(CARRY.toLowerCase());
+    expect(await admin.getByLabel('Prompt', { exact: true }).inputValue()).toBe(CARRY);
+    await admin.getByRole('button', { name: 'Self' }).click();
+    await admin.getByRole('button', { name: 'Add prompt' }).click();
+    await admin.waitForURL(`${server.origin}/managePrompts`);
+    await expect.poll(() => admin.getByRole('status').textContent()).toBe('Prompt added');
+    expect(await admin.locator('.admin-row-title').first().textContent()).toBe(CARRY);
+    const { prompts } = await call<{ prompts: Prompt[] }>(admin, '/api/prompts/approved', {});
+    expect(prompts.find((p) => p.title === CARRY)).toMatchObject({
+      categories: ['Self'],
+      status: 'approved',
+    });
+  });
+
+  it('adds and removes an admin by name on /admin, and shows why a removal is refused', async () => {
+    await admin.goto(`${server.origin}/admin`);
+    const people = admin.locator('.admin-people');
+    await expect.poll(() => people.textContent()).toContain(ADMIN);
+    const name = admin.getByLabel('Name of the user to make an admin');
+
+    await name.fill('Nobody here');
+    await admin.getByRole('button', { name: 'Add admin' }).click();
+    await expect
+      .poll(() => admin.locator('.admin-error').textContent())
+      .toBe("There is no user named 'Nobody here'");
+
+    await name.fill(WRITER);
+    await admin.getByRole('button', { name: 'Add admin' }).click();
+    await expect.poll(() => admin.getByRole('status').textContent()).toBe(`${WRITER} is an admin`);
+    expect(await people.textContent()).toContain(WRITER);
+    expect(
+      (await call<{ admin: { name: string }[] }>(admin, '/api/admin', {})).admin.map((a) => a.name),
+    ).toContain(WRITER);
+    expect(await name.inputValue()).toBe('');
+
+    await admin.getByRole('button', { name: `Remove ${WRITER} as admin` }).click();
+    const dialog = admin.getByRole('alertdialog', { name: `Remove ${WRITER} as an admin?` });
+    await dialog.waitFor();
+    await shootBoth(admin, 'remove-admin-confirm');
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect
+      .poll(() => admin.getByRole('status').textContent())
+      .toBe(`${WRITER} is no longer an admin`);
+    expect(await people.textContent()).not.toContain(WRITER);
+
+    // MUSE_ADMINS admins are removed in the configuration only (409).
+    await admin.getByRole('button', { name: `Remove ${ADMIN} as admin` }).click();
+    await admin
+      .getByRole('alertdialog', { name: `Remove ${ADMIN} as an admin?` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect
+      .poll(() => admin.locator('.admin-error').textContent())
+      .toContain('can only be removed there');
+    expect(await people.textContent()).toContain(ADMIN);
+    expect(adminErrors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
+  });
+
+  it('lists users and answers on /admin: private answers show as Private', async () => {
+    await admin.goto(`${server.origin}/admin`);
+    const users = admin.getByRole('region', { name: 'Users' });
+    await expect.poll(() => users.textContent()).toContain(WRITER);
+    expect(await users.textContent()).toContain('bea@example.com');
+    const answers = admin.getByRole('region', { name: 'Answers' });
+    await expect.poll(() => answers.textContent()).toContain('Out loud, for all');
+    expect(await answers.textContent()).toContain('Private');
+    expect(await answers.textContent()).not.toContain('Only mine');
+    await shootBoth(admin, 'hub');
+  });
+
+  it('shows a reported answer with its report count on /reported', async () => {
+    await call(admin, '/api/answer/report', { answer_id: sharedAnswerId });
+    await admin.getByRole('link', { name: /^Reported answers/ }).click();
+    await admin.waitForURL(`${server.origin}/reported`);
+    const card = admin.getByRole('article', { name: 'A shared thought, 1 report' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Out loud, for all');
+    expect(await card.textContent()).toContain(WRITER);
+    await shootBoth(admin, 'reported');
+    expect(adminErrors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
+  });
+
+  it('gives every control on the admin screens a name a screen reader can read', async () => {
+    for (const path of ADMIN_ROUTES.filter((p) => p !== '/editPrompt')) {
+      await admin.goto(`${server.origin}${path}`);
+      await admin.locator('main').waitFor();
+      await admin.waitForLoadState('networkidle');
+      const unnamed = await admin.evaluate(() =>
+        [...document.querySelectorAll('a, button, input, textarea, select')]
+          .filter((el) => {
+            const label =
+              el.getAttribute('aria-label') ||
+              (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
+              el.textContent;
+            return !label?.trim() && !(el as HTMLElement).closest('dialog:not([open])');
+          })
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+      expect(unnamed, path).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,234 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// SPEC §1 "Answers and prompts created while offline are kept locally and synced later", §4
+// Offline, §8 "Queued data kept": a visitor loses the network, answers today's prompt, writes a
+// journal entry and deletes an older answer, reloads without a network, and comes back online —
+// then the server holds exactly what they did, once, however often the record is sent.
+
+const now = new Date();
+const dayKeyOf = (d: Date) =>
+  [
+    d.getFullYear(),
+    String(d.getMonth() + 1).padStart(2, '0'),
+    String(d.getDate()).padStart(2, '0'),
+  ].join('-');
+const TODAY_KEY = dayKeyOf(now);
+const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12);
+const aWeekAgo = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 7, 12);
+
+/** What Chrome logs for every request made without a network: expected here, nothing else is. */
+const OFFLINE_REQUEST = 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED';
+
+type Offline = {
+  beenOffline: boolean;
+  answered: { text: string }[];
+  deleted: string[];
+  streak: number | null;
+};
+type ServerUser = { streak: number; longestStreak: number; last: string; answered: string[] };
+type ServerAnswer = { _id: string; text: string; prompt_id: string | null };
+
+async function savedOffline(page: Page): Promise<Offline | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
+  return raw ? (JSON.parse(raw) as { state: { offline: Offline } }).state.offline : null;
+}
+
+async function savedUserId(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
+  return raw ? (JSON.parse(raw) as { state: { user: { _id: string } } }).state.user._id : '';
+}
+
+/** POSTs from the page, with its session cookie. */
+async function call<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { path, body },
+  ) as Promise<T>;
+}
+
+async function serverState(page: Page) {
+  const [{ answers }, { user }] = await Promise.all([
+    call<{ answers: ServerAnswer[] }>(page, '/api/user/answers'),
+    call<{ user: ServerUser }>(page, '/api/user'),
+  ]);
+  return {
+    texts: answers.map((a) => a.text).sort(),
+    ids: answers.map((a) => a._id).sort(),
+    streak: { streak: user.streak, longestStreak: user.longestStreak, last: user.last },
+  };
+}
+
+describe('offline: what is written without a network reaches the server later', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let olderId = '';
+  let todayTitle = '';
+  let sentBody = '';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    errors = watchPageErrors(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('starts online: an answer from last week, a streak that ended yesterday, the app cached', async () => {
+    await page.goto(`${server.origin}/stop`);
+    await expect.poll(() => savedUserId(page), { timeout: 10_000 }).not.toBe('');
+    // The service worker has cached the app shell and controls the page.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+
+    olderId = `older${Date.now()}`;
+    await call(page, '/api/answer/save', {
+      answer: {
+        _id: olderId,
+        prompt_id: null,
+        prompt_title: 'A week ago',
+        text: 'Written a week ago',
+        answered: aWeekAgo.toISOString(),
+        modified: aWeekAgo.toISOString(),
+      },
+    });
+    // A new user's last streak day is yesterday already; a reset dated yesterday makes it 1.
+    const { user } = await call<{ user: ServerUser }>(page, '/api/user/reset', {
+      user_id: await savedUserId(page),
+      year: yesterday.getFullYear(),
+      month: yesterday.getMonth() + 1,
+      day: yesterday.getDate(),
+    });
+    expect(user.streak).toBe(1);
+
+    await page.goto(`${server.origin}/past`);
+    await expect.poll(() => page.locator('.answer-card').count()).toBe(1);
+    await page.goto(`${server.origin}/streak`);
+    await expect.poll(() => page.locator('.streak-number').textContent()).toBe('1');
+    expect(errors).toEqual([]);
+  });
+
+  it("answers today's prompt and writes a journal entry offline, with no error shown", async () => {
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Back to categories' }).click();
+    await page.getByRole('link', { name: 'Daily', exact: true }).click();
+    await page.waitForURL(`${server.origin}/answer/today`);
+    todayTitle = ((await page.locator('.answer-prompt-button').textContent()) ?? '')
+      .replace(' (more actions)', '')
+      .trim();
+    await page.getByLabel('Your answer').fill('the train had no signal today');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
+    // The streak continues from yesterday on this device.
+    await expect.poll(() => page.locator('.streak-number').textContent()).toBe('2');
+
+    await page.getByRole('link', { name: 'Back to categories' }).click();
+    await page.getByRole('link', { name: 'Journal', exact: true }).click();
+    await page.waitForURL(`${server.origin}/answer/journal`);
+    await page.getByLabel('Your answer').fill('dear diary, written offline');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
+    expect(await page.locator('.status-warning').count()).toBe(0);
+  });
+
+  it('deletes the older answer offline and lists exactly the new ones in /past', async () => {
+    await page.getByRole('link', { name: 'My answers' }).click();
+    await page.waitForURL(`${server.origin}/past`);
+    await page.getByRole('button', { name: /^Delete answer: A week ago/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('.answer-card').count()).toBe(2);
+    expect((await page.locator('.answer-card-text').allTextContents()).sort()).toEqual([
+      'Dear diary, written offline',
+      'The train had no signal today',
+    ]);
+    await expect
+      .poll(() => savedOffline(page))
+      .toMatchObject({ beenOffline: true, deleted: [olderId], streak: 2 });
+    expect(((await savedOffline(page))?.answered ?? []).map((a) => a.text).sort()).toEqual([
+      'Dear diary, written offline',
+      'The train had no signal today',
+    ]);
+    expect(errors.filter((e) => e !== OFFLINE_REQUEST)).toEqual([]);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it('reloads without a network: the service worker serves the app, the answers are kept', async () => {
+    await page.reload();
+    await expect.poll(() => page.locator('.answer-card').count()).toBe(2);
+    expect(await page.title()).toBe('Müse | My answers');
+    // The start-up sync failed without a network and kept the record (SPEC §8).
+    expect(await savedOffline(page)).toMatchObject({ beenOffline: true, deleted: [olderId] });
+    await screenshot(page, 'offline-past-phone');
+    expect(errors.filter((e) => e !== OFFLINE_REQUEST)).toEqual([]);
+  });
+
+  it('sends the record when the browser is back online; the server has exactly the right state', async () => {
+    const sent = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/offline/save' && r.status() === 200,
+    );
+    await context.setOffline(false);
+    const response = await sent;
+    sentBody = response.request().postData() ?? '';
+    expect(JSON.parse(sentBody)).toMatchObject({
+      month: now.getMonth() + 1,
+      day: now.getDate(),
+      offline: { deleted: [olderId], streak: 2, last: TODAY_KEY },
+    });
+    await expect
+      .poll(async () => (await savedOffline(page))?.beenOffline, { timeout: 5000 })
+      .toBe(false);
+    expect(await savedOffline(page)).toMatchObject({ answered: [], deleted: [], streak: null });
+
+    const state = await serverState(page);
+    expect(state.texts).toEqual(['Dear diary, written offline', 'The train had no signal today']);
+    expect(state.ids).not.toContain(olderId);
+    expect(state.streak).toEqual({ streak: 2, longestStreak: 2, last: TODAY_KEY });
+    // The device shows the server's copy.
+    await expect.poll(() => page.locator('.answer-card').count()).toBe(2);
+    expect(await page.locator('.answer-card-title').allTextContents()).toContain(todayTitle);
+  });
+
+  it('changes nothing when the same record is sent again', async () => {
+    const before = await serverState(page);
+    const again = JSON.parse(sentBody) as Record<string, unknown>;
+    await call(page, '/api/offline/save', again);
+    await call(page, '/api/offline/save', again);
+    expect(await serverState(page)).toEqual(before);
+  });
+
+  it('sends nothing when there is nothing to send', async () => {
+    let sends = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/offline/save') sends += 1;
+    });
+    await page.reload();
+    await page.locator('.answer-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForLoadState('networkidle');
+    expect(sends).toBe(0);
+    expect(errors.filter((e) => e !== OFFLINE_REQUEST)).toEqual([]);
+  });
+});
