@@ -166,6 +166,10 @@ const MATRIX: Record<string, Row> = {
     expect: { none: 401, anonymous: 403, owner: 403, other: 200, admin: 200 },
   },
   'GET /api/answer/reported': { expect: adminOnly },
+  'POST /api/admin/answer/unshare': {
+    body: (f) => ({ answer_id: f.sharedAnswer }),
+    expect: adminOnly,
+  },
   'POST /api/user/other': { body: (f) => ({ _id: f.users.owner.id }), expect: all(200) },
   'POST /api/prompt/create': {
     body: () => ({

@@ -407,6 +407,41 @@ describe('admin screens', () => {
     expect(adminErrors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
   });
 
+  it('takes a reported answer out of the world after a confirm; its author keeps it', async () => {
+    const card = admin.getByRole('article', { name: 'A shared thought, 1 report' });
+    const remove = card.getByRole('button', { name: 'Remove from the world: A shared thought' });
+    const confirm = admin.getByRole('alertdialog', { name: 'Remove from the world?' });
+    // Cancel changes nothing.
+    await remove.click();
+    await confirm.waitFor();
+    await shootBoth(admin, 'reported-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await card.isVisible()).toBe(true);
+
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => admin.getByRole('status').textContent()).toBe('Removed from the world');
+    await card.waitFor({ state: 'detached' });
+    expect(await admin.locator('.admin-count').textContent()).toBe('0 answers flagged');
+    const { sharedAnswers } = await call<{ sharedAnswers: { _id: string }[] }>(
+      admin,
+      '/api/answer/shared',
+      { page: 1 },
+    );
+    expect(sharedAnswers.map((a) => a._id)).not.toContain(sharedAnswerId);
+    const { answers } = await call<{ answers: { _id: string; text: string; shared: boolean }[] }>(
+      writer,
+      '/api/user/answers',
+      { _id: writerId },
+    );
+    expect(answers.find((a) => a._id === sharedAnswerId)).toMatchObject({
+      text: 'Out loud, for all',
+      shared: false,
+    });
+    expect(adminErrors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
+  });
+
   it('gives every control on the admin screens a name a screen reader can read', async () => {
     for (const path of ADMIN_ROUTES.filter((p) => p !== '/editPrompt')) {
       await admin.goto(`${server.origin}${path}`);

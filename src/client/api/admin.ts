@@ -67,6 +67,11 @@ export function postPromptDelete(promptId: string) {
   return postJson<Ok>('/api/prompt/delete', { prompt_id: promptId });
 }
 
+/** Takes a shared answer out of the world; it stays its author's, private (decision 012). */
+export function postRemoveFromWorld(answerId: string) {
+  return postJson<Ok>('/api/admin/answer/unshare', { answer_id: answerId });
+}
+
 /** SPEC §7 `GET /api/answer/reported`: shared answers someone flagged, with their report counts. */
 export async function fetchReportedAnswers(): Promise<ReportedAnswersResponse> {
   let response: Response;

@@ -11,6 +11,7 @@ import {
   postPromptDelete,
   postPromptSave,
   postRejectPrompt,
+  postRemoveFromWorld,
 } from '../api/admin.ts';
 import { isUnauthorized } from '../api/post-json.ts';
 import {
@@ -24,6 +25,7 @@ import type { AdminData } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
 import { newId } from './ids.ts';
 import { reportSessionLost } from './session-lost.ts';
+import { removeFromFeeds } from './world-actions.ts';
 import { enqueue } from './writes.ts';
 
 // What the admin screens do (SPEC §6 Admin). Unlike a user's own writes these never fall back
@@ -72,6 +74,18 @@ export function loadReportedAnswers(): AdminResult {
   return attempt(async () => {
     const { reportedAnswers } = await fetchReportedAnswers();
     setAdminData({ reportedAnswers });
+  });
+}
+
+/** Takes a reported answer out of the world: off the reported list and every feed here. */
+export function removeReportedAnswer(answerId: string): AdminResult {
+  return attempt(async () => {
+    await enqueue(() => postRemoveFromWorld(answerId));
+    setAdminData({
+      reportedAnswers:
+        getState().adminData.reportedAnswers?.filter((a) => a._id !== answerId) ?? null,
+    });
+    removeFromFeeds(answerId);
   });
 }
 

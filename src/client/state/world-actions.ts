@@ -48,7 +48,8 @@ export function replaceFeedAnswer(answer: FeedAnswer): void {
   });
 }
 
-function removeFromFeeds(answerId: string): void {
+/** An answer that left the world leaves every list of it on this device. */
+export function removeFromFeeds(answerId: string): void {
   setState((s) => ({
     world: {
       ...s.world,

@@ -120,6 +120,49 @@ describeEachDatabase('world: reports', (get) => {
     expect(anonymousItem).not.toContain(reporter.id);
     expect(items[1]).toMatchObject({ user_id: null, user_name: '', reported: false, likers: [] });
   });
+
+  it('lets an admin take a reported answer out of the world; it stays its author’s', async () => {
+    const [author, reporter, admin] = await Promise.all([
+      buildUser(get().db),
+      buildUser(get().db),
+      buildUser(get().db, { admin: true }),
+    ]);
+    const id = await sharedAnswerOf(app, author, { text: 'words that do not belong' });
+    await post(app, '/api/answer/report', { answer_id: id }, reporter);
+    const removeAs = (user: TestUser) =>
+      post(app, '/api/admin/answer/unshare', { answer_id: id }, user);
+
+    expect((await post(app, '/api/admin/answer/unshare', { answer_id: id })).statusCode).toBe(401);
+    expect((await removeAs(reporter)).statusCode).toBe(403);
+    expect((await removeAs(author)).statusCode).toBe(403);
+    expect(await feedItem(id)).toBeDefined();
+
+    const removed = await removeAs(admin);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ ok: true });
+    expect(await feedItem(id)).toBeUndefined();
+    const listed = (await reported(admin)).json().reportedAnswers as ReportedAnswer[];
+    expect(listed.some((a) => a._id === id)).toBe(false);
+    const { answers } = (await post(app, '/api/user/answers', { _id: author.id }, author)).json();
+    expect(answers.find((a: { _id: string }) => a._id === id)).toMatchObject({
+      text: 'words that do not belong',
+      shared: false,
+      sharedOn: null,
+    });
+    // Gone already, unknown or never shared: 404; not an id: 400.
+    expect((await removeAs(admin)).statusCode).toBe(404);
+    const privateAnswer = await saveAnswerAs(app, author);
+    const remove = (answer_id: unknown) =>
+      post(app, '/api/admin/answer/unshare', { answer_id }, admin);
+    expect((await remove(privateAnswer._id)).statusCode).toBe(404);
+    expect((await remove(answerId())).statusCode).toBe(404);
+    expect((await remove(7)).statusCode).toBe(400);
+
+    // Shared again, the old flag brings it straight back to the admins' list.
+    await post(app, '/api/answer/share', { answer_id: id, anonymous: false }, author);
+    const again = (await reported(admin)).json().reportedAnswers as ReportedAnswer[];
+    expect(again.some((a) => a._id === id)).toBe(true);
+  });
 });
 
 describeEachDatabase('world: report rate limit', (get) => {

@@ -13,6 +13,7 @@ import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts'
 import {
   loveAnswer,
   publicProfile,
+  removeFromWorld,
   reportAnswer,
   reportedAnswers,
   shareAnswer,
@@ -74,6 +75,14 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/api/answer/reported', async (request) => {
     const admin = requireAdmin(request);
     return { reportedAnswers: await reportedAnswers(deps, admin) };
+  });
+
+  // Not in SPEC §7: without it a flag could only ever be looked at (decision 012).
+  app.post('/api/admin/answer/unshare', async (request) => {
+    requireAdmin(request);
+    const { answer_id } = unshareAnswerRequest.parse(request.body);
+    await removeFromWorld(deps, answer_id);
+    return { ok: true };
   });
 
   app.post('/api/user/other', async (request) => {

@@ -75,6 +75,19 @@ export async function unshareAnswer(
   return getOwnAnswer(deps, user, answerId);
 }
 
+/**
+ * An admin takes a shared answer out of the world (after reviewing a report, say). The answer
+ * stays its author's, private again, exactly as if they had unshared it; its reports stay, so
+ * sharing it again brings it straight back to the reported list.
+ */
+export async function removeFromWorld(deps: DataDeps, answerId: string): Promise<void> {
+  const answer = await findAnswer(deps.db, answerId);
+  if (!answer || Number(answer.shared) !== 1) throw notFound('No such shared answer');
+  if (!(await markUnshared(deps.db, answerId, answer.user_id))) {
+    throw notFound('No such shared answer');
+  }
+}
+
 /** A shared answer someone other than its author may act on (love, report): 404 / 403 otherwise. */
 async function assertOthersSharedAnswer(
   deps: DataDeps,

@@ -1,13 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReportedAnswer } from '../../../../shared/api/world.ts';
 import { formatDate } from '../../../../shared/domain/date-format.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { userPath } from '../../../routes.ts';
-import { loadReportedAnswers } from '../../../state/admin-actions.ts';
+import { loadReportedAnswers, removeReportedAnswer } from '../../../state/admin-actions.ts';
 import { useAppState } from '../../../state/app-store.ts';
+import { showStatus } from '../../../state/status.ts';
 import { AdminPage, LoadProblem } from '../admin-page.tsx';
 
-/** SPEC §2 /reported: shared answers people flagged for review, with how many flagged each. */
+/**
+ * SPEC §2 /reported: shared answers people flagged for review, with how many flagged each, and
+ * a way to take one out of the world (decision 012). Taking it out leaves it with its author.
+ */
 export function ReportedScreen() {
   return (
     <AdminPage title="Reported answers">
@@ -16,12 +21,24 @@ export function ReportedScreen() {
   );
 }
 
-function ReportedRow({ answer }: { answer: ReportedAnswer }) {
+function title(answer: ReportedAnswer): string {
+  return answer.prompt_title || 'Untitled';
+}
+
+function ReportedRow({
+  answer,
+  busy,
+  onRemove,
+}: {
+  answer: ReportedAnswer;
+  busy: boolean;
+  onRemove: () => void;
+}) {
   const date = formatDate(answer.sharedOn ?? answer.answered);
   const reports = answer.reports === 1 ? '1 report' : `${answer.reports} reports`;
   return (
     <li className="admin-row card">
-      <article aria-label={`${answer.prompt_title || 'Untitled'}, ${reports}`}>
+      <article aria-label={`${title(answer)}, ${reports}`}>
         <div className="admin-row-head">
           <span className="admin-badge admin-badge-warn">{reports}</span>
           <p className="admin-row-meta">
@@ -33,8 +50,19 @@ function ReportedRow({ answer }: { answer: ReportedAnswer }) {
             {date ? ` · shared ${date}` : ''}
           </p>
         </div>
-        <h2 className="admin-row-title">{answer.prompt_title || 'Untitled'}</h2>
+        <h2 className="admin-row-title">{title(answer)}</h2>
         <p className="admin-row-text">{answer.text}</p>
+        <div className="admin-row-actions">
+          <button
+            type="button"
+            className="button button-danger button-small"
+            aria-label={`Remove from the world: ${title(answer)}`}
+            aria-disabled={busy || undefined}
+            onClick={onRemove}
+          >
+            Remove from the world
+          </button>
+        </div>
       </article>
     </li>
   );
@@ -43,12 +71,30 @@ function ReportedRow({ answer }: { answer: ReportedAnswer }) {
 function ReportedList() {
   const answers = useAppState((s) => s.adminData.reportedAnswers);
   const [problem, setProblem] = useState('');
+  const [confirming, setConfirming] = useState<ReportedAnswer | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const countRef = useRef<HTMLParagraphElement>(null);
   const load = useCallback(async () => {
     setProblem((await loadReportedAnswers()) ?? '');
   }, []);
   useEffect(() => {
     void load();
   }, [load]);
+
+  const remove = async (answer: ReportedAnswer) => {
+    setConfirming(null);
+    if (busyId) return;
+    setBusyId(answer._id);
+    const message = await removeReportedAnswer(answer._id);
+    setBusyId(null);
+    if (message) {
+      showStatus(message, true);
+      return;
+    }
+    showStatus('Removed from the world');
+    // The button that had focus left with its answer: continue from the count line.
+    requestAnimationFrame(() => countRef.current?.focus());
+  };
 
   if (problem && answers === null) {
     return <LoadProblem message={problem} onRetry={() => void load()} />;
@@ -57,10 +103,10 @@ function ReportedList() {
   return (
     <>
       <p className="page-intro">
-        Shared answers someone flagged for review. Only an answer's author can take it out of the
-        world.
+        Shared answers someone flagged for review. Removing one takes it out of the world; it stays
+        in its author's journal, private.
       </p>
-      <p className="admin-count">
+      <p ref={countRef} className="admin-count" tabIndex={-1} aria-live="polite">
         {answers.length === 1 ? '1 answer flagged' : `${answers.length} answers flagged`}
       </p>
       {answers.length === 0 ? (
@@ -68,10 +114,28 @@ function ReportedList() {
       ) : (
         <ul className="admin-rows">
           {answers.map((answer) => (
-            <ReportedRow key={answer._id} answer={answer} />
+            <ReportedRow
+              key={answer._id}
+              answer={answer}
+              busy={busyId !== null}
+              onRemove={() => {
+                if (!busyId) setConfirming(answer);
+              }}
+            />
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Remove from the world?"
+        message="No one else will see it any more. Its author keeps it in their journal."
+        confirmLabel="Remove"
+        destructive
+        onConfirm={() => {
+          if (confirming) void remove(confirming);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
     </>
   );
 }
