@@ -575,6 +575,49 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     expect(unexpected(ada.errors)).toEqual([]);
   });
 
+  it('asks for the passcode again when the tab comes back after 5 minutes away, not sooner', async () => {
+    const { page: p } = ada;
+    // A controllable clock (time still flows) and a tab whose visibility the test decides.
+    await p.clock.install();
+    await p.addInitScript(() => {
+      let hidden = false;
+      Object.defineProperty(document, 'visibilityState', {
+        get: () => (hidden ? 'hidden' : 'visible'),
+      });
+      Object.defineProperty(document, 'hidden', { get: () => hidden });
+      (window as unknown as { setTabHidden: (h: boolean) => void }).setTabHidden = (h) => {
+        hidden = h;
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+    });
+    const setTabHidden = (hidden: boolean) =>
+      p.evaluate(
+        (h) => (window as unknown as { setTabHidden: (h: boolean) => void }).setTabHidden(h),
+        hidden,
+      );
+    await p.goto(`${server.origin}/past`);
+    const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
+    await lock.waitFor();
+    await lock.getByLabel('Passcode').pressSequentially('1234');
+    await poll(() => lock.isVisible()).toBe(false);
+
+    // Away for four minutes: still trusted.
+    await setTabHidden(true);
+    await p.clock.fastForward('04:00');
+    await setTabHidden(false);
+    await p.getByRole('searchbox').waitFor();
+    expect(await lock.isVisible()).toBe(false);
+
+    // Away for five minutes: locked again until the right code.
+    await setTabHidden(true);
+    await p.clock.fastForward('05:00');
+    await setTabHidden(false);
+    await lock.waitFor();
+    await lock.getByLabel('Passcode').pressSequentially('1234');
+    await poll(() => lock.isVisible()).toBe(false);
+    expect(unexpected(ada.errors)).toEqual([]);
+  });
+
   it('exports everything as JSON', async () => {
     const { page: p } = ada;
     await p.goto(`${server.origin}/userProfile`);
