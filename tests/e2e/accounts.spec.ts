@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { download, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 5, as a new visitor lives it: answers written anonymously survive sign-up, logout
@@ -52,13 +52,6 @@ async function serverAnswers(page: Page): Promise<SavedAnswer[]> {
   });
 }
 
-/** Waits until no CSS animation is running, so a screenshot shows the settled screen. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
 /** A screenshot at phone width and one at desktop width. */
 async function screenshotBoth(page: Page, name: string): Promise<void> {
   await settle(page);
@@ -73,12 +66,6 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
     true,
   );
-}
-
-async function download(page: Page, trigger: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
 }
 
 /** expect.poll with the same patience as the page's own waits. */
@@ -659,19 +646,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
         await lock.getByLabel('Passcode').pressSequentially('1234');
       }
       await p.waitForLoadState('networkidle');
-      const unnamed = await p.evaluate(() => {
-        const controls = [...document.querySelectorAll('a, button, input, textarea, select')];
-        return controls
-          .filter((el) => {
-            const label =
-              el.getAttribute('aria-label') ||
-              (el.id && document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent) ||
-              el.textContent;
-            return !label?.trim() && !(el as HTMLElement).closest('dialog:not([open])');
-          })
-          .map((el) => el.outerHTML.slice(0, 80));
-      });
-      expect(unnamed, path).toEqual([]);
+      expect(await unnamedControls(p), path).toEqual([]);
     }
   });
 

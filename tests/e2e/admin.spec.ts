@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // SPEC §2 admin routes, §4 prompt status transitions, §6 Admin: an admin (by MUSE_ADMINS)
@@ -32,22 +33,6 @@ function today() {
   return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
 }
 
-/** A JSON call from the page, with its session cookie. */
-async function call<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
-
 async function userId(page: Page): Promise<string> {
   await expect
     .poll(
@@ -74,12 +59,6 @@ async function userId(page: Page): Promise<string> {
 async function approvedTitles(page: Page): Promise<string[]> {
   const { prompts } = await call<{ prompts: Prompt[] }>(page, '/api/prompts/approved', {});
   return prompts.map((p) => p.title);
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
 }
 
 /** Screenshots at phone and desktop width; neither may scroll sideways or pass 900 px. */
@@ -447,18 +426,7 @@ describe('admin screens', () => {
       await admin.goto(`${server.origin}${path}`);
       await admin.locator('main').waitFor();
       await admin.waitForLoadState('networkidle');
-      const unnamed = await admin.evaluate(() =>
-        [...document.querySelectorAll('a, button, input, textarea, select')]
-          .filter((el) => {
-            const label =
-              el.getAttribute('aria-label') ||
-              (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
-              el.textContent;
-            return !label?.trim() && !(el as HTMLElement).closest('dialog:not([open])');
-          })
-          .map((el) => el.outerHTML.slice(0, 80)),
-      );
-      expect(unnamed, path).toEqual([]);
+      expect(await unnamedControls(admin), path).toEqual([]);
     }
   });
 });

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { download, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
@@ -41,13 +41,6 @@ async function serverAnswers(page: Page): Promise<{ _id: string; text: string }[
   });
 }
 
-/** Waits until no CSS animation is running, so a screenshot shows the settled screen. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
 /** Presses Tab (or Shift+Tab) until the focused element's accessible text matches `name`. */
 async function tabTo(page: Page, name: RegExp, backwards = false): Promise<void> {
   for (let i = 0; i < 40; i++) {
@@ -61,12 +54,6 @@ async function tabTo(page: Page, name: RegExp, backwards = false): Promise<void>
     if (name.test(label)) return;
   }
   throw new Error(`Tab never reached ${name}`);
-}
-
-async function download(page: Page, trigger: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
 }
 
 describe('journaling: a new visitor answers, keeps a streak and finds their answers', () => {
@@ -357,19 +344,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
       await page.goto(`${server.origin}${path}`);
       await page.locator('main').waitFor();
       await page.waitForLoadState('networkidle');
-      const unnamed = await page.evaluate(() => {
-        const controls = [...document.querySelectorAll('a, button, input, textarea, select')];
-        return controls
-          .filter((el) => {
-            const label =
-              el.getAttribute('aria-label') ||
-              (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
-              el.textContent;
-            return !label?.trim() && !(el as HTMLElement).closest('dialog:not([open])');
-          })
-          .map((el) => el.outerHTML.slice(0, 80));
-      });
-      expect(unnamed, path).toEqual([]);
+      expect(await unnamedControls(page), path).toEqual([]);
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // SPEC §1 "Answers and prompts created while offline are kept locally and synced later", §4
@@ -39,22 +40,6 @@ async function savedOffline(page: Page): Promise<Offline | null> {
 async function savedUserId(page: Page): Promise<string> {
   const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
   return raw ? (JSON.parse(raw) as { state: { user: { _id: string } } }).state.user._id : '';
-}
-
-/** POSTs from the page, with its session cookie. */
-async function call<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
 }
 
 async function serverState(page: Page) {

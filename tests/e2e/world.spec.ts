@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // The social side, as two people live it (SPEC §2 World and Modals, §4 Sharing, Like, Report,
@@ -31,22 +32,6 @@ async function saved(page: Page): Promise<Saved['state'] | null> {
   return raw ? (JSON.parse(raw) as Saved).state : null;
 }
 
-/** POSTs from the page, with its session cookie. */
-async function call<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
-
 /** A named user made through the API from Node, with its own cookie jar of one cookie. */
 async function apiUser(origin: string, name: string) {
   let cookie = '';
@@ -69,13 +54,6 @@ async function apiUser(origin: string, name: string) {
     user: { _id: id, name, email: `${name.toLowerCase()}@example.com`, password: PASSWORD },
   });
   return { id, post };
-}
-
-/** Waits until no CSS animation is running, so a screenshot shows the settled screen. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
 }
 
 /** The prompt title on the answer screen, without the screen-reader hint. */
@@ -427,19 +405,7 @@ describe('the world: sharing, love, flags, profiles and new prompts', () => {
       await page.goto(`${server.origin}${path}`);
       await page.locator('main').waitFor();
       await page.waitForLoadState('networkidle');
-      const unnamed = await page.evaluate(() => {
-        const controls = [...document.querySelectorAll('a, button, input, textarea, select')];
-        return controls
-          .filter((el) => {
-            const label =
-              el.getAttribute('aria-label') ||
-              (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) ||
-              el.textContent;
-            return !label?.trim() && !(el as HTMLElement).closest('dialog:not([open])');
-          })
-          .map((el) => el.outerHTML.slice(0, 80));
-      });
-      expect(unnamed, path).toEqual([]);
+      expect(await unnamedControls(page), path).toEqual([]);
     }
   });
 

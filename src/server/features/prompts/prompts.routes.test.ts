@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
+import {
+  createPrompt,
+  ids,
+  listPrompts,
+  newPrompt,
+  promptCast,
+} from '../../../../tests/support/prompt-kit.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
 import { MAX_PROMPT_TITLE } from '../../../shared/api/common.ts';
@@ -18,15 +25,6 @@ const PROMPT_KEYS = [
   'user_name',
 ].sort();
 
-function newPrompt(overrides: Record<string, unknown> = {}) {
-  return {
-    _id: unique('p'),
-    title: 'What made you smile today?',
-    categories: ['Gratitude'],
-    ...overrides,
-  };
-}
-
 describeEachDatabase('prompt calls', (get) => {
   let app: FastifyInstance;
   let author: TestUser;
@@ -35,29 +33,15 @@ describeEachDatabase('prompt calls', (get) => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    app = await buildTestApp(get().db);
-    author = await buildUser(get().db);
-    other = await buildUser(get().db);
-    anonymous = await buildUser(get().db, { name: '' });
-    admin = await buildUser(get().db, { admin: true });
+    ({ app, author, other, anonymous, admin } = await promptCast(get().db));
   });
   afterAll(async () => {
     await app.close();
   });
 
-  async function create(user: TestUser, prompt = newPrompt()): Promise<PromptView> {
-    const response = await post(app, '/api/prompt/create', { prompt }, user);
-    expect(response.statusCode).toBe(200);
-    return response.json().prompt;
-  }
-
-  async function list(url: string, user?: TestUser): Promise<PromptView[]> {
-    const response = await post(app, url, {}, user);
-    expect(response.statusCode).toBe(200);
-    return response.json().prompts;
-  }
-
-  const ids = (prompts: PromptView[]) => prompts.map((p) => p._id);
+  const create = (user: TestUser, prompt?: ReturnType<typeof newPrompt>) =>
+    createPrompt(app, user, prompt);
+  const list = (url: string, user?: TestUser) => listPrompts(app, url, user);
 
   describe('/api/prompt/create', () => {
     it('creates a submitted prompt authored by the caller, showing only id and name', async () => {
