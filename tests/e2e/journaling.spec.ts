@@ -313,7 +313,10 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     const other = await fresh.newPage();
     other.setDefaultTimeout(10_000);
     const otherErrors = watchPageErrors(other);
+    // The first visit creates the user; leaving before that answer arrives would start over.
+    const created = other.waitForResponse((r) => r.url().endsWith('/api/user/create'));
     await other.goto(`${server.origin}/home`);
+    await created;
     await other.goto(`${server.origin}/`);
     await other.locator('.tile').first().waitFor();
     await tabTo(other, /^ Daily A$/);
