@@ -1,7 +1,5 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { capitaliseFirst } from '../../../shared/domain/capitalise.ts';
-import { newPromptError } from '../../../shared/domain/validation-messages.ts';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { paths, promptPath, signUpPath } from '../../routes.ts';
 import { getState, useAppState } from '../../state/app-store.ts';
@@ -9,11 +7,8 @@ import { newId } from '../../state/ids.ts';
 import { showStatus } from '../../state/status.ts';
 import { createPrompt } from '../../state/writes.ts';
 import { useTitle } from '../../use-title.ts';
-import { buildPrompt, toggleCategory } from './new-prompt-form.ts';
-import './new-prompt-screen.css';
-
-/** MAX_PROMPT_TITLE of src/shared/api/common.ts (a value import would bundle the zod schemas). */
-const MAX_PROMPT_TITLE = 500;
+import { buildPrompt } from './new-prompt-form.ts';
+import { PromptFields, usePromptDraft } from './prompt-fields.tsx';
 
 export const PROMPT_SUBMITTED = 'Prompt submitted';
 
@@ -60,30 +55,16 @@ function SignUpFirst() {
 function NewPromptForm() {
   const navigate = useNavigate();
   const categories = useAppState((s) => s.categories);
-  const [title, setTitle] = useState('');
-  const [picked, setPicked] = useState<string[]>([]);
-  const [error, setError] = useState('');
-  const textId = useId();
-  const errorId = useId();
-  const textRef = useRef<HTMLTextAreaElement>(null);
-  const togglesRef = useRef<HTMLDivElement>(null);
-  const titleMissing = error !== '' && title.trim() === '';
-  const categoriesMissing = error !== '' && !titleMissing && picked.length === 0;
+  const draft = usePromptDraft();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const message = newPromptError({ title, categories: picked });
-    if (message) {
-      setError(message);
-      if (title.trim() === '') textRef.current?.focus();
-      else togglesRef.current?.querySelector('button')?.focus();
-      return;
-    }
+    if (!draft.check()) return;
     const { user, categories: order } = getState();
     const prompt = buildPrompt({
       id: newId(),
-      title,
-      categories: picked,
+      title: draft.title,
+      categories: draft.picked,
       order,
       user,
       now: new Date(),
@@ -100,53 +81,12 @@ function NewPromptForm() {
         Write a question worth sitting with. You can answer it at once; once Müse approves it,
         others can too.
       </p>
-      <label htmlFor={textId} className="new-prompt-label">
-        Your prompt
-      </label>
-      <textarea
-        id={textId}
-        ref={textRef}
-        className="field new-prompt-text"
-        value={title}
-        maxLength={MAX_PROMPT_TITLE}
-        rows={3}
+      <PromptFields
+        draft={draft}
+        choices={categories}
+        label="Your prompt"
         placeholder="What would you like to reflect on?"
-        aria-invalid={titleMissing || undefined}
-        aria-describedby={titleMissing ? errorId : undefined}
-        onChange={(event) => {
-          // SPEC §5: the first letter is capitalised as typed.
-          setTitle(capitaliseFirst(event.target.value));
-          setError('');
-        }}
       />
-      <fieldset
-        className="new-prompt-categories"
-        aria-describedby={categoriesMissing ? errorId : undefined}
-      >
-        <legend className="new-prompt-label">Categories</legend>
-        <div ref={togglesRef} className="category-toggles">
-          {categories.map((name) => {
-            const on = picked.includes(name);
-            return (
-              <button
-                key={name}
-                type="button"
-                className="category-toggle"
-                aria-pressed={on}
-                onClick={() => {
-                  setPicked((list) => toggleCategory(list, name));
-                  setError('');
-                }}
-              >
-                {name}
-              </button>
-            );
-          })}
-        </div>
-      </fieldset>
-      <p id={errorId} className="new-prompt-error" role="alert">
-        {error}
-      </p>
       <button type="submit" className="button new-prompt-submit">
         Add prompt
       </button>
