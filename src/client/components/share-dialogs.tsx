@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { paths } from '../routes.ts';
 import { buildShareLinks } from '../screens/about/share-links.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { OutsideLink } from './outside-link.tsx';
 import './share-dialogs.css';
 
 export type ShareAsWhomProps = {
@@ -74,21 +75,9 @@ export function ShareToMenu({ open, onClose }: { open: boolean; onClose: () => v
         <ul className="share-to-list">
           {links.map((link) => (
             <li key={link.name}>
-              {link.href.startsWith('mailto:') ? (
-                <a className="share-to-link" href={link.href} rel="noopener noreferrer">
-                  {link.name}
-                </a>
-              ) : (
-                <a
-                  className="share-to-link"
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  {link.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              )}
+              <OutsideLink className="share-to-link" href={link.href}>
+                {link.name}
+              </OutsideLink>
             </li>
           ))}
         </ul>

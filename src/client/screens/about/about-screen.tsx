@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { OutsideLink } from '../../components/outside-link.tsx';
 import { PublicPage, PublicSection } from '../../components/public-page.tsx';
 import { useTitle } from '../../use-title.ts';
 import {
@@ -169,10 +170,7 @@ export function AboutScreen() {
         <ul className="about-chips">
           {SOCIAL_LINKS.map((link) => (
             <li key={link.name}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer">
-                {link.name}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              <OutsideLink href={link.href}>{link.name}</OutsideLink>
             </li>
           ))}
         </ul>
@@ -183,16 +181,7 @@ export function AboutScreen() {
         <ul className="about-chips" aria-label="Share Müse">
           {shareLinks.map((link) => (
             <li key={link.name}>
-              {link.href.startsWith('mailto:') ? (
-                <a href={link.href} rel="noopener noreferrer">
-                  {link.name}
-                </a>
-              ) : (
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              )}
+              <OutsideLink href={link.href}>{link.name}</OutsideLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { OutsideLink } from '../../components/outside-link.tsx';
 import { useHashScroll } from '../../components/use-hash-scroll.ts';
 import { useTitle } from '../../use-title.ts';
 import { CONTACT_EMAIL, JOBS_EMAIL, mailtoHref, SOCIAL_LINKS } from '../about/public-links.ts';
@@ -145,10 +146,7 @@ export function HomeScreen() {
             <ul className="home-footer-list">
               {SOCIAL_LINKS.map((link) => (
                 <li key={link.name}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer">
-                    {link.name}
-                    <span className="home-visually-hidden"> (opens in a new tab)</span>
-                  </a>
+                  <OutsideLink href={link.href}>{link.name}</OutsideLink>
                 </li>
               ))}
             </ul>
