@@ -38,7 +38,7 @@ export function PublicPage({
         <div className="public-page-intro">
           {intro}
           <nav aria-label="On this page" className="public-page-toc">
-            <ul>
+            <ul className="public-page-chips">
               {contents.map(([id, label]) => (
                 <li key={id}>
                   <a href={`#${id}`}>{label}</a>

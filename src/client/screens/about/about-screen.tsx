@@ -167,25 +167,32 @@ export function AboutScreen() {
       </PublicSection>
 
       <PublicSection id="follow" title="Follow us">
-        <ul className="about-chips">
-          {SOCIAL_LINKS.map((link) => (
-            <li key={link.name}>
-              <OutsideLink href={link.href}>{link.name}</OutsideLink>
-            </li>
-          ))}
-        </ul>
+        <LinkChips links={SOCIAL_LINKS} />
       </PublicSection>
 
       <PublicSection id="share" title="Share Müse">
         <p>Know someone who would enjoy a quiet daily question? Pass Müse on:</p>
-        <ul className="about-chips" aria-label="Share Müse">
-          {shareLinks.map((link) => (
-            <li key={link.name}>
-              <OutsideLink href={link.href}>{link.name}</OutsideLink>
-            </li>
-          ))}
-        </ul>
+        <LinkChips links={shareLinks} label="Share Müse" />
       </PublicSection>
     </PublicPage>
+  );
+}
+
+/** Links that leave Müse, as a row of chips. */
+function LinkChips({
+  links,
+  label,
+}: {
+  links: readonly { name: string; href: string }[];
+  label?: string;
+}) {
+  return (
+    <ul className="public-page-chips about-chips" aria-label={label}>
+      {links.map((link) => (
+        <li key={link.name}>
+          <OutsideLink href={link.href}>{link.name}</OutsideLink>
+        </li>
+      ))}
+    </ul>
   );
 }
