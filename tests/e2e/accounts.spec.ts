@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { download, settle, unnamedControls } from './support/page.ts';
+import { call, download, reflectState, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 5, as a new visitor lives it: answers written anonymously survive sign-up, logout
@@ -35,21 +35,12 @@ type Saved = {
   };
 };
 
-async function savedState(page: Page): Promise<Saved | null> {
-  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
-  return raw ? (JSON.parse(raw) as Saved) : null;
-}
-
+/** The caller's answers on the server; none while there is no session. */
 async function serverAnswers(page: Page): Promise<SavedAnswer[]> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/user/answers', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
-    if (!response.ok) return [];
-    return ((await response.json()) as { answers: SavedAnswer[] }).answers;
-  });
+  return call<{ answers: SavedAnswer[] }>(page, '/api/user/answers').then(
+    (response) => response.answers,
+    () => [],
+  );
 }
 
 /** A screenshot at phone width and one at desktop width. */
@@ -100,10 +91,10 @@ async function writeAnswer(page: Page, origin: string, category: string, text: s
 }
 
 async function waitForUser(page: Page): Promise<string> {
-  await poll(async () => (await savedState(page))?.state.user._id ?? '').toMatch(
+  await poll(async () => (await reflectState<Saved>(page))?.state.user._id ?? '').toMatch(
     /^[A-Za-z0-9_-]{20,}$/,
   );
-  return (await savedState(page))?.state.user._id ?? '';
+  return (await reflectState<Saved>(page))?.state.user._id ?? '';
 }
 
 async function signIn(page: Page, origin: string, nameOrEmail: string, password: string) {
@@ -219,7 +210,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await writeAnswer(page, server.origin, 'Gratitude', 'the smell of rain on warm stones');
     await writeAnswer(page, server.origin, 'Growth', 'learning to ask for help');
     await poll(async () => (await serverAnswers(page)).length).toBe(2);
-    const anonymousId = (await savedState(page))?.state.user._id;
+    const anonymousId = (await reflectState<Saved>(page))?.state.user._id;
 
     await page.goto(`${server.origin}/userProfile`);
     await page.getByRole('heading', { name: 'Make Müse yours' }).waitFor();
@@ -240,8 +231,8 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await page.waitForURL(`${server.origin}/`);
     await poll(() => status(page).textContent()).toBe('Account created');
 
-    await poll(async () => (await savedState(page))?.state.user.name).toBe(NAME);
-    const saved = await savedState(page);
+    await poll(async () => (await reflectState<Saved>(page))?.state.user.name).toBe(NAME);
+    const saved = await reflectState<Saved>(page);
     expect(saved?.state.user._id).toBe(anonymousId);
     expect(saved?.state.answers.map((a) => a.user_name)).toEqual([NAME, NAME]);
     const onServer = await serverAnswers(page);
@@ -326,7 +317,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
   });
 
   it('logs out: the device forgets everything, the session ends, a fresh anonymous user starts', async () => {
-    const oldId = (await savedState(page))?.state.user._id ?? '';
+    const oldId = (await reflectState<Saved>(page))?.state.user._id ?? '';
     const oldCookie = (await page.context().cookies()).find((c) => c.name === 'muse_session');
     expect(oldCookie).toBeDefined();
 
@@ -336,11 +327,11 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await poll(() => status(page).textContent()).toBe('Logged out');
     await page.getByRole('heading', { name: 'Make Müse yours' }).waitFor();
 
-    await poll(async () => (await savedState(page))?.state.user._id ?? '').toMatch(
+    await poll(async () => (await reflectState<Saved>(page))?.state.user._id ?? '').toMatch(
       /^[A-Za-z0-9_-]{20,}$/,
     );
-    await poll(async () => (await savedState(page))?.state.user._id).not.toBe(oldId);
-    const saved = await savedState(page);
+    await poll(async () => (await reflectState<Saved>(page))?.state.user._id).not.toBe(oldId);
+    const saved = await reflectState<Saved>(page);
     expect(saved?.state.user.name).toBe('');
     expect(saved?.state.answers).toEqual([]);
     // The new anonymous session works and owns nothing; the old one is over on the server.
@@ -400,8 +391,8 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await other.page.waitForURL(`${server.origin}/`);
     await other.page.goto(`${server.origin}/past`);
     await poll(() => other.page.locator('.answer-card').count()).toBe(3);
-    const saved = await savedState(other.page);
-    const accountId = (await savedState(ada.page))?.state.user._id;
+    const saved = await reflectState<Saved>(other.page);
+    const accountId = (await reflectState<Saved>(ada.page))?.state.user._id;
     expect(saved?.state.user._id).toBe(accountId);
     expect(new Set(saved?.state.answers.map((a) => a.user_id))).toEqual(new Set([accountId]));
     expect((await serverAnswers(other.page)).map((a) => a.text).sort()).toEqual(
@@ -420,7 +411,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await poll(() => status(other.page).textContent()).toBe(SIGN_IN_AGAIN);
     await writeAnswer(other.page, server.origin, 'Work', 'finished the hard thing first');
     await poll(async () =>
-      (await savedState(other.page))?.state.offline.answered.map((a) => a.text),
+      (await reflectState<Saved>(other.page))?.state.offline.answered.map((a) => a.text),
     ).toEqual(['Finished the hard thing first']);
     await other.page.goto(`${server.origin}/login`);
     expect(await other.page.getByLabel('Name or email').inputValue()).toBe(NAME);
@@ -430,7 +421,9 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await poll(async () => (await serverAnswers(other.page)).map((a) => a.text)).toContain(
       'Finished the hard thing first',
     );
-    await poll(async () => (await savedState(other.page))?.state.offline.answered.length).toBe(0);
+    await poll(
+      async () => (await reflectState<Saved>(other.page))?.state.offline.answered.length,
+    ).toBe(0);
     await other.page.goto(`${server.origin}/past`);
     await poll(() => other.page.locator('.answer-card').count()).toBe(4);
     await other.context.close();
@@ -467,14 +460,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     const src = await picture.getAttribute('src');
     expect(await alertText(p)).toBe('');
     // Saved on the server too.
-    const user = await p.evaluate(async () => {
-      const response = await fetch('/api/user', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      });
-      return ((await response.json()) as { user: { profilePicture: string } }).user;
-    });
+    const { user } = await call<{ user: { profilePicture: string } }>(p, '/api/user');
     expect(user.profilePicture).toBe(src);
     await screenshotBoth(p, 'profile-named');
     await noSidewaysScroll(p);
@@ -513,12 +499,9 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await p.waitForURL(`${server.origin}/userProfile`);
     await poll(() => status(p).textContent()).toBe('Success');
     await p.getByRole('heading', { name: 'Ada King' }).waitFor();
-    await poll(async () => (await savedState(p))?.state.answers.map((a) => a.user_name)).toEqual([
-      'Ada King',
-      'Ada King',
-      'Ada King',
-      'Ada King',
-    ]);
+    await poll(async () =>
+      (await reflectState<Saved>(p))?.state.answers.map((a) => a.user_name),
+    ).toEqual(['Ada King', 'Ada King', 'Ada King', 'Ada King']);
     expect(unexpected(ada.errors)).toEqual([]);
   });
 
@@ -669,9 +652,9 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await p.waitForURL(`${server.origin}/`);
     await poll(() => status(p).textContent()).toBe('Your account is deleted');
-    await poll(async () => (await savedState(p))?.state.user.name).toBe('');
-    expect((await savedState(p))?.state.answers).toEqual([]);
-    expect((await savedState(p))?.state.user.code).toBe('');
+    await poll(async () => (await reflectState<Saved>(p))?.state.user.name).toBe('');
+    expect((await reflectState<Saved>(p))?.state.answers).toEqual([]);
+    expect((await reflectState<Saved>(p))?.state.user.code).toBe('');
 
     // The account is gone on the server: signing in with it fails.
     await signIn(p, server.origin, EMAIL, PASSWORD);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, settle, unnamedControls } from './support/page.ts';
+import { call, reflectState, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // SPEC §2 admin routes, §4 prompt status transitions, §6 Admin: an admin (by MUSE_ADMINS)
@@ -34,26 +34,10 @@ function today() {
 }
 
 async function userId(page: Page): Promise<string> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const raw = localStorage.getItem('reflect-state');
-          return raw
-            ? (JSON.parse(raw) as { state: { user: { _id: string } } }).state.user._id
-            : '';
-        }),
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return page.evaluate(
-    () =>
-      (
-        JSON.parse(localStorage.getItem('reflect-state') ?? '') as {
-          state: { user: { _id: string } };
-        }
-      ).state.user._id,
-  );
+  const saved = async () =>
+    (await reflectState<{ state: { user: { _id: string } } }>(page))?.state.user._id ?? '';
+  await expect.poll(saved, { timeout: 10_000 }).not.toBe('');
+  return saved();
 }
 
 async function approvedTitles(page: Page): Promise<string[]> {
@@ -279,15 +263,9 @@ describe('admin screens', () => {
     expect(await approvedTitles(admin)).not.toContain(SEA_EDITED);
     await expect
       .poll(
-        () =>
-          admin.evaluate(
-            () =>
-              (
-                JSON.parse(localStorage.getItem('reflect-state') ?? '{}') as {
-                  state: { answer: unknown; prompts: { _id: string }[] };
-                }
-              ).state,
-          ),
+        async () =>
+          (await reflectState<{ state: { answer: unknown; prompts: { _id: string }[] } }>(admin))
+            ?.state,
         { timeout: 5000 },
       )
       .toMatchObject({ answer: null });

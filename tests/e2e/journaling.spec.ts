@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { download, settle, unnamedControls } from './support/page.ts';
+import { call, download, reflectState, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
@@ -19,11 +19,6 @@ const TODAY_KEY = [
 
 type Saved = { version: number; state: { user: { _id: string }; answers: unknown[] } };
 
-async function savedState(page: Page): Promise<Saved | null> {
-  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
-  return raw ? (JSON.parse(raw) as Saved) : null;
-}
-
 /** The prompt title on the answer screen, without the screen-reader hint. */
 async function promptTitle(page: Page): Promise<string> {
   const text = await page.locator('.answer-prompt-button').textContent();
@@ -31,14 +26,8 @@ async function promptTitle(page: Page): Promise<string> {
 }
 
 async function serverAnswers(page: Page): Promise<{ _id: string; text: string }[]> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/user/answers', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
-    return ((await response.json()) as { answers: { _id: string; text: string }[] }).answers;
-  });
+  return (await call<{ answers: { _id: string; text: string }[] }>(page, '/api/user/answers'))
+    .answers;
 }
 
 /** Presses Tab (or Shift+Tab) until the focused element's accessible text matches `name`. */
@@ -87,9 +76,9 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await page.goto(`${server.origin}/`);
     await page.waitForURL(`${server.origin}/home`);
     await expect
-      .poll(async () => (await savedState(page))?.state.user._id ?? '')
+      .poll(async () => (await reflectState<Saved>(page))?.state.user._id ?? '')
       .toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-    const saved = await savedState(page);
+    const saved = await reflectState<Saved>(page);
     expect(saved?.version).toBe(1);
     // The session cookie works: the user's own (empty) answers load.
     await expect.poll(() => serverAnswers(page)).toEqual([]);
@@ -367,9 +356,9 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
       // Treated as a first visit: a new anonymous user, then the home page.
       await other.waitForURL(`${server.origin}/home`);
       await expect
-        .poll(async () => (await savedState(other))?.state.user._id ?? '')
+        .poll(async () => (await reflectState<Saved>(other))?.state.user._id ?? '')
         .toMatch(/^[A-Za-z0-9_-]{20,}$/);
-      expect((await savedState(other))?.version).toBe(1);
+      expect((await reflectState<Saved>(other))?.version).toBe(1);
       await other.goto(`${server.origin}/`);
       await expect.poll(() => other.locator('.tile').count()).toBe(11);
       expect(otherErrors).toEqual([]);
@@ -387,12 +376,14 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await other.getByRole('button', { name: 'Done' }).click();
     await other.waitForURL(`${server.origin}/streak`);
     await expect.poll(async () => (await serverAnswers(other)).length).toBe(1);
-    const before = (await savedState(other))?.state.user._id;
+    const before = (await reflectState<Saved>(other))?.state.user._id;
 
     await fresh.clearCookies();
     await other.goto(`${server.origin}/past`);
     // A new anonymous user with a new session, and the answer re-sent to it.
-    await expect.poll(async () => (await savedState(other))?.state.user._id).not.toBe(before);
+    await expect
+      .poll(async () => (await reflectState<Saved>(other))?.state.user._id)
+      .not.toBe(before);
     await expect
       .poll(async () => (await serverAnswers(other)).map((a) => a.text))
       .toEqual(['Written before the cookie went']);
@@ -408,7 +399,9 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     other.setDefaultTimeout(10_000);
     const otherErrors = watchPageErrors(other);
     await other.goto(`${server.origin}/stop`);
-    await expect.poll(async () => (await savedState(other))?.state.user._id ?? '').not.toBe('');
+    await expect
+      .poll(async () => (await reflectState<Saved>(other))?.state.user._id ?? '')
+      .not.toBe('');
     await other.route('**/api/answer/save', (route) => route.abort('internetdisconnected'));
     await other.goto(`${server.origin}/answer/journal`);
     await other.getByLabel('Your answer').fill('written on a train without signal');
@@ -416,7 +409,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await other.waitForURL(`${server.origin}/streak`);
     await expect
       .poll(async () => {
-        const saved = (await savedState(other)) as unknown as {
+        const saved = (await reflectState<Saved>(other)) as unknown as {
           state: { offline: { beenOffline: boolean; answered: { text: string }[] } };
         };
         return saved.state.offline;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call } from './support/page.ts';
+import { call, reflectState } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // SPEC §1 "Answers and prompts created while offline are kept locally and synced later", §4
@@ -32,14 +32,14 @@ type Offline = {
 type ServerUser = { streak: number; longestStreak: number; last: string; answered: string[] };
 type ServerAnswer = { _id: string; text: string; prompt_id: string | null };
 
+type Saved = { state: { offline: Offline; user: { _id: string } } };
+
 async function savedOffline(page: Page): Promise<Offline | null> {
-  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
-  return raw ? (JSON.parse(raw) as { state: { offline: Offline } }).state.offline : null;
+  return (await reflectState<Saved>(page))?.state.offline ?? null;
 }
 
 async function savedUserId(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
-  return raw ? (JSON.parse(raw) as { state: { user: { _id: string } } }).state.user._id : '';
+  return (await reflectState<Saved>(page))?.state.user._id ?? '';
 }
 
 async function serverState(page: Page) {

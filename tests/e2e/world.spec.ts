@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, settle, unnamedControls } from './support/page.ts';
+import { call, reflectState, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // The social side, as two people live it (SPEC §2 World and Modals, §4 Sharing, Like, Report,
@@ -28,8 +28,7 @@ type Saved = {
 };
 
 async function saved(page: Page): Promise<Saved['state'] | null> {
-  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
-  return raw ? (JSON.parse(raw) as Saved).state : null;
+  return (await reflectState<Saved>(page))?.state ?? null;
 }
 
 /** A named user made through the API from Node, with its own cookie jar of one cookie. */
