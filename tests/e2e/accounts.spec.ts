@@ -86,7 +86,7 @@ async function writeAnswer(page: Page, origin: string, category: string, text: s
   await page.getByRole('link', { name: category, exact: true }).click();
   await page.waitForURL(/\/answer\/[A-Za-z0-9_-]+$/);
   await page.getByLabel('Your answer').fill(text);
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
   await page.waitForURL(`${origin}/streak`);
 }
 

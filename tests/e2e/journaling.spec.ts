@@ -96,7 +96,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     todayTitle = await promptTitle(page);
     expect(todayTitle.length).toBeGreaterThan(10);
     // Journal/Daily: Done does nothing until there is text (and says so).
-    const done = page.getByRole('button', { name: 'Done' });
+    const done = page.getByRole('button', { name: 'Done', exact: true });
     expect(await done.getAttribute('aria-disabled')).toBe('true');
     await done.press('Enter');
     expect(page.url()).toBe(`${server.origin}/answer/today`);
@@ -106,7 +106,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     expect(await box.inputValue()).toBe('Quiet morning light');
     await box.pressSequentially(' and a slow breakfast with the window open');
     await screenshot(page, 'answer-today-phone');
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
     await expect
@@ -124,11 +124,11 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await expect.poll(() => page.locator('.app-header-title').textContent()).toBe('Gratitude');
     const first = await promptTitle(page);
     // Unchanged, Next offers another prompt of the category.
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => promptTitle(page)).not.toBe(first);
     categoryTitle = await promptTitle(page);
     await page.getByLabel('Your answer').fill('my sister calling on a rainy evening');
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
@@ -172,11 +172,11 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await box.press('Control+End');
     await box.pressSequentially(', then tea.');
     // 'Answers': Next saves and moves to the next newer answer.
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => promptTitle(page)).toBe(categoryTitle);
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
     // The newest answer: Done goes back to My answers.
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/past`);
     await expect
       .poll(() => page.locator('.answer-card').last().textContent())
@@ -243,7 +243,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await page.waitForURL(`${server.origin}/answer/journal`);
     expect(await promptTitle(page)).toBe(TODAY_LABEL);
     await page.getByLabel('Your answer').fill('dear diary');
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
     await page.goto(`${server.origin}/answer/journal`);
     await expect.poll(() => page.getByLabel('Your answer').inputValue()).toBe('Dear diary');
@@ -373,7 +373,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     const otherErrors = watchPageErrors(other);
     await other.goto(`${server.origin}/answer/journal`);
     await other.getByLabel('Your answer').fill('written before the cookie went');
-    await other.getByRole('button', { name: 'Done' }).click();
+    await other.getByRole('button', { name: 'Done', exact: true }).click();
     await other.waitForURL(`${server.origin}/streak`);
     await expect.poll(async () => (await serverAnswers(other)).length).toBe(1);
     const before = (await reflectState<Saved>(other))?.state.user._id;
@@ -405,7 +405,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await other.route('**/api/answer/save', (route) => route.abort('internetdisconnected'));
     await other.goto(`${server.origin}/answer/journal`);
     await other.getByLabel('Your answer').fill('written on a train without signal');
-    await other.getByRole('button', { name: 'Done' }).click();
+    await other.getByRole('button', { name: 'Done', exact: true }).click();
     await other.waitForURL(`${server.origin}/streak`);
     await expect
       .poll(async () => {

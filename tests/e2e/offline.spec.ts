@@ -122,7 +122,7 @@ describe('offline: what is written without a network reaches the server later', 
       .replace(' (more actions)', '')
       .trim();
     await page.getByLabel('Your answer').fill('the train had no signal today');
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
     // The streak continues from yesterday on this device.
@@ -132,7 +132,7 @@ describe('offline: what is written without a network reaches the server later', 
     await page.getByRole('link', { name: 'Journal', exact: true }).click();
     await page.waitForURL(`${server.origin}/answer/journal`);
     await page.getByLabel('Your answer').fill('dear diary, written offline');
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
     expect(await page.locator('.status-warning').count()).toBe(0);
