@@ -26,6 +26,8 @@ type Fixture = {
   privateAnswer: string;
   sharedAnswer: string;
   prompt: string;
+  /** A picture the owner uploaded (only its uploader may set it). */
+  picture: string;
 };
 
 type Row = {
@@ -91,7 +93,7 @@ const MATRIX: Record<string, Row> = {
     expect: selfOnly(403, 403),
   },
   'POST /api/user/profilePicture': {
-    body: (f) => ({ _id: f.users.owner.id, profilePicture: '/media/pictures/abc.webp' }),
+    body: (f) => ({ _id: f.users.owner.id, profilePicture: f.picture }),
     expect: selfOnly(403, 403),
   },
   'POST /api/user/streak': {
@@ -270,12 +272,18 @@ async function makeFixture(app: FastifyInstance, database: TestDatabase): Promis
     owner,
   );
   expect(created.statusCode, created.body).toBe(200);
+  const picture = `/media/pictures/${unique('pic')}.webp`;
+  await db
+    .insertInto('pictures')
+    .values({ url: picture, user_id: owner.id, uploaded_at: new Date().toISOString() })
+    .execute();
   return {
     users: { owner, anonymous, other, admin },
     secondAdmin,
     privateAnswer,
     sharedAnswer,
     prompt,
+    picture,
   };
 }
 

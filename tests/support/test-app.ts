@@ -28,11 +28,12 @@ const fastHasher = createPasswordHasher(FAST_TEST_COST, 4);
 export async function buildTestApp(
   db: Database,
   overrides: Partial<Config> = {},
+  options: { clientDir?: string } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     db,
     config: testConfig(overrides),
-    clientDir: '/nonexistent-muse-client',
+    clientDir: options.clientDir ?? '/nonexistent-muse-client',
     passwords: fastHasher,
   });
   await app.ready();

@@ -68,6 +68,12 @@ export type DailyPromptsTable = { day: string; prompt_id: string; set_at: string
 
 export type LoginThrottleTable = { account_key: string; failures: number; window_start: string };
 
+/** Who uploaded each stored picture (migration 006): only its uploader may set it. */
+export type PicturesTable = { url: string; user_id: string; uploaded_at: string };
+
+/** Ids of deleted answers, kept at least 90 days so a late offline record cannot revive one. */
+export type DeletedAnswersTable = { answer_id: string; user_id: string; deleted_at: string };
+
 export type DB = {
   users: UsersTable;
   answers: AnswersTable;
@@ -79,4 +85,6 @@ export type DB = {
   sessions: SessionsTable;
   daily_prompts: DailyPromptsTable;
   login_throttle: LoginThrottleTable;
+  pictures: PicturesTable;
+  deleted_answers: DeletedAnswersTable;
 };

@@ -4,11 +4,12 @@ import type { AnswersTable } from '../../db/schema.ts';
 export type AnswerRow = AnswersTable;
 
 /**
- * An answer with what a presenter needs around it: the author's current name, and whether the
- * viewer loves or reported it (1/0). Never more about the author than the name.
+ * An answer with what a presenter needs around it: the author's current name and picture, and
+ * whether the viewer loves or reported it (1/0). Never more about the author than that.
  */
 export type AnswerView = AnswerRow & {
   author_name: string;
+  author_picture: string | null;
   viewer_loves: number;
   viewer_reported: number;
 };
@@ -32,7 +33,7 @@ export function selectAnswerViews(db: Database, viewerId: string | null) {
     .selectFrom('answers')
     .innerJoin('users', 'users.id', 'answers.user_id')
     .selectAll('answers')
-    .select('users.name as author_name')
+    .select(['users.name as author_name', 'users.profile_picture as author_picture'])
     .select((eb) => [
       eb
         .case()

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildUser, post, todayFields } from '../../../../tests/support/factories.ts';
+import { uploadPicture } from '../../../../tests/support/pictures.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
 import { addDays, dayKey, utcDayOf } from '../../../shared/domain/calendar-day.ts';
@@ -104,16 +105,18 @@ describeEachDatabase('the user’s own record', (get) => {
     expect((await post(app, '/api/user/code', { code: '' }, me)).json().user.code).toBe('');
   });
 
-  it('saves a picture URL of ours and refuses anything else', async () => {
+  it('saves a picture the caller uploaded and refuses anything else', async () => {
     const me = await buildUser(get().db);
+    const mine = await uploadPicture(app, me);
     const ok = await post(
       app,
       '/api/user/profilePicture',
-      { _id: me.id, profilePicture: '/media/pictures/abc_123.webp' },
+      { _id: me.id, profilePicture: mine },
       me,
     );
-    expect(ok.json().user.profilePicture).toBe('/media/pictures/abc_123.webp');
+    expect(ok.json().user.profilePicture).toBe(mine);
     for (const url of [
+      '/media/pictures/abc_123.webp',
       'javascript:alert(1)',
       'http://evil.example/x.png',
       '/media/../../etc/passwd',

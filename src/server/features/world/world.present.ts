@@ -29,7 +29,8 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
     likers: loved ? [viewerId] : [],
     reported: viewerId !== null && Number(view.viewer_reported) === 1,
     score: Number(view.score),
-    profilePicture: anonymous ? null : view.profile_picture,
+    // The author's current picture, never a copy that could go stale or name a deleted file.
+    profilePicture: anonymous ? null : view.author_picture,
   };
 }
 

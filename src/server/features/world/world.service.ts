@@ -28,7 +28,7 @@ export const MAX_PROFILE_SHARED = 100;
 export const MAX_REPORTED = 500;
 
 type Viewer = { id: string };
-type Sharer = { id: string; profile_picture: string | null };
+type Sharer = { id: string };
 
 export async function sharedPage(
   deps: DataDeps,
@@ -58,8 +58,8 @@ export async function shareAnswer(
     answerId,
     userId: user.id,
     anonymous,
-    // SPEC §3: the picture is copied only when shared under the author's name.
-    picture: anonymous ? null : user.profile_picture,
+    // No copy of the picture: the feed shows the author's current one (decision 017).
+    picture: null,
     now: new Date().toISOString(),
   });
   if (!shared) throw notFound('No such answer');
