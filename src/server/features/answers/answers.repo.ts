@@ -10,6 +10,8 @@ export type AnswerRow = AnswersTable;
 export type AnswerView = AnswerRow & {
   author_name: string;
   author_picture: string | null;
+  /** 1 when the answer's prompt was written by the answer's own author. */
+  own_prompt: number;
   viewer_loves: number;
   viewer_reported: number;
 };
@@ -35,6 +37,21 @@ export function selectAnswerViews(db: Database, viewerId: string | null) {
     .selectAll('answers')
     .select(['users.name as author_name', 'users.profile_picture as author_picture'])
     .select((eb) => [
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('prompts')
+              .select('prompts.id')
+              .whereRef('prompts.id', '=', 'answers.prompt_id')
+              .whereRef('prompts.user_id', '=', 'answers.user_id'),
+          ),
+        )
+        .then(eb.lit(1))
+        .else(eb.lit(0))
+        .end()
+        .as('own_prompt'),
       eb
         .case()
         .when(
