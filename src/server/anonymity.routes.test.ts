@@ -186,6 +186,9 @@ describeEachDatabase('anonymous stays anonymous', (get) => {
     expect(reported.map((a: { _id: string }) => a._id).sort()).toEqual(
       anonymousIds.slice(0, 3).sort(),
     );
+    // Admins see who wrote each approved prompt, so the author's own prompt is not named here.
+    expect(JSON.stringify(reported)).not.toContain(ownPrompt._id);
+    expect(JSON.stringify(reported)).not.toContain(ownPrompt.title);
 
     // The admin lists name every user and every answer, but no anonymous share's author.
     const users = (await ok(post(app, '/api/admin/users', { page: 1 }, admin))).json().users;
