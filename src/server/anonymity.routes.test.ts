@@ -172,6 +172,10 @@ describeEachDatabase('anonymous stays anonymous', (get) => {
         (p: { _id: string }) => p._id === ownPrompt._id,
       );
       expect(own).toMatchObject({ user_id: null, user_name: '' });
+      // Someone who knows the author by name finds no count or trace of the anonymous shares.
+      const profile = (await ok(post(app, '/api/user/other', { _id: author.id }, viewer))).json();
+      expect(profile.user).toMatchObject({ sharedCount: 0, sharedAnswers: [] });
+      for (const id of anonymousIds) expect(JSON.stringify(profile)).not.toContain(id);
     }
   });
 
