@@ -305,7 +305,7 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
       expect(await wait.textContent()).toBe('');
     }
     await code.pressSequentially('1111');
-    await poll(() => wait.textContent()).toBe('Take a breath: you can try again in 1 s.');
+    await poll(() => wait.textContent()).toBe('Take a breath: you can try again in 1\u00a0s.');
     await shots(page, 'passcode-backoff');
     // While it waits, typing does nothing.
     await code.pressSequentially('4721');
@@ -313,7 +313,7 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await poll(() => wait.textContent()).toBe('');
     // The fourth miss waits twice as long.
     await code.pressSequentially('2222');
-    await poll(() => wait.textContent()).toBe('Take a breath: you can try again in 2 s.');
+    await poll(() => wait.textContent()).toBe('Take a breath: you can try again in 2\u00a0s.');
     await poll(() => wait.textContent()).toBe('');
     await code.pressSequentially('4721');
     await poll(() => dialog.isVisible()).toBe(false);

@@ -26,13 +26,13 @@ export function msLeft(backoff: Backoff, now: number): number {
   return Math.max(0, backoff.until - now);
 }
 
-/** '1 s', '45 s', '2 min 8 s': the calm wording of a wait. */
+/** '1 s', '45 s', '2 min 8 s' (no-break spaces keep a number with its unit): a calm wait. */
 export function describeWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return `${seconds}\u00a0s`;
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+  return rest === 0 ? `${minutes}\u00a0min` : `${minutes}\u00a0min ${rest}\u00a0s`;
 }
 
 export function readBackoff(storage: Storage | null): Backoff {

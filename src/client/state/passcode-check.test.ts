@@ -59,10 +59,10 @@ describe('backing off after wrong codes', () => {
   });
 
   it('words the wait calmly', () => {
-    expect(describeWait(400)).toBe('1 s');
-    expect(describeWait(4000)).toBe('4 s');
-    expect(describeWait(128_000)).toBe('2 min 8 s');
-    expect(describeWait(120_000)).toBe('2 min');
+    expect(describeWait(400)).toBe('1\u00a0s');
+    expect(describeWait(4000)).toBe('4\u00a0s');
+    expect(describeWait(128_000)).toBe('2\u00a0min 8\u00a0s');
+    expect(describeWait(120_000)).toBe('2\u00a0min');
   });
 
   it('survives a reload through storage and forgets itself at zero', () => {

@@ -102,10 +102,10 @@ export function RecoveryForm({
           </span>
         ) : null}
       </div>
-      {children}
       <p id={messageId} className="form-error" role="alert">
         {message}
       </p>
+      {children}
     </form>
   );
 }
