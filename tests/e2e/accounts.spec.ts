@@ -517,7 +517,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
   it('sets a passcode; after a reload the app stays locked until the right code', async () => {
     const { page: p } = ada;
     await p.goto(`${server.origin}/userSettings`);
-    await p.locator('main input[type="password"]').fill('1234');
+    await p.getByRole('region', { name: 'Passcode' }).getByLabel('Passcode').fill('1234');
     await p.getByRole('button', { name: 'Set passcode' }).click();
     await poll(() => status(p).textContent()).toBe('Passcode set');
     await p.getByRole('button', { name: 'Remove passcode' }).waitFor();

@@ -293,6 +293,8 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     const lock = (await reflectState<Saved>(page))?.state.user.code;
     expect(lock).toMatchObject({ algorithm: 'PBKDF2-SHA256' });
 
+    // The page's clock is the test's to stop, so a wait lasts while it is looked at.
+    await page.clock.install();
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Enter your passcode' });
     await dialog.waitFor();
@@ -304,12 +306,15 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
       await poll(() => code.inputValue()).toBe('');
       expect(await wait.textContent()).toBe('');
     }
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     await code.pressSequentially('1111');
     await poll(() => wait.textContent()).toBe('Take a breath: you can try again in 1\u00a0s.');
-    await shots(page, 'passcode-backoff');
     // While it waits, typing does nothing.
     await code.pressSequentially('4721');
     expect(await code.inputValue()).toBe('');
+    expect(await dialog.isVisible()).toBe(true);
+    await shots(page, 'passcode-backoff');
+    await page.clock.resume();
     await poll(() => wait.textContent()).toBe('');
     // The fourth miss waits twice as long.
     await code.pressSequentially('2222');
