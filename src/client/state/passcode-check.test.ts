@@ -11,7 +11,7 @@ import {
   writeBackoff,
 } from './passcode-backoff.ts';
 import { passcodeMatches } from './passcode-check.ts';
-import { restoreState, STATE_VERSION } from './persistence.ts';
+import { loadSavedState, restoreState, STATE_VERSION, STORAGE_KEY } from './persistence.ts';
 
 // The lock screen (decision 014): the device checks a code against the server's PBKDF2 hash,
 // never a clear code, and wrong codes slow down.
@@ -96,5 +96,27 @@ describe('a saved clear passcode', () => {
     expect(
       restoreState(JSON.stringify({ version: STATE_VERSION, state: withLock }), today)?.user.code,
     ).toEqual(lock);
+  });
+
+  it('is wiped from local storage as soon as the state is restored', () => {
+    const today = { year: 2026, month: 3, day: 5 };
+    const base = initialPersistedState(today);
+    const data = new Map<string, string>([
+      [
+        STORAGE_KEY,
+        JSON.stringify({
+          version: STATE_VERSION,
+          state: { ...base, user: { ...base.user, _id: 'abc123', code: '4721' } },
+        }),
+      ],
+    ]);
+    const storage = {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    } as unknown as Storage;
+    expect(loadSavedState(storage, today)?.user._id).toBe('abc123');
+    expect(data.get(STORAGE_KEY)).not.toContain('4721');
+    expect(data.get(STORAGE_KEY)).toContain('abc123');
   });
 });
