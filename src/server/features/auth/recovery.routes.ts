@@ -43,9 +43,10 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): voi
     async (request) => {
       const body = forgotPasswordRequest.parse(request.body);
       if (!deps.mailer) throw notFound('This Müse does not send e-mail: use a recovery code');
-      // The answer leaves before the lookup, so neither its body nor its timing tells whether
-      // an account has this name.
-      const task = sendPasswordReset(deps, body.name)
+      // The answer leaves before the lookup starts (setImmediate runs after the response is
+      // written), so neither its body nor its timing tells whether an account has this name.
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => sendPasswordReset(deps, body.name))
         .catch((error: unknown) => request.log.error({ err: error }, 'reset e-mail failed'))
         .finally(() => sending.delete(task));
       sending.add(task);
