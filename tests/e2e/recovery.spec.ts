@@ -309,10 +309,12 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     await code.pressSequentially('1111');
     await poll(() => wait.textContent()).toBe('Take a breath: you can try again in 1\u00a0s.');
+    expect(await dialog.getByRole('alert').textContent()).toBe('Passcode does not match');
     // While it waits, typing does nothing.
     await code.pressSequentially('4721');
     expect(await code.inputValue()).toBe('');
     expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole('alert').textContent()).toBe('Passcode does not match');
     await shots(page, 'passcode-backoff');
     await page.clock.resume();
     await poll(() => wait.textContent()).toBe('');
