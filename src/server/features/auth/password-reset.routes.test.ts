@@ -158,6 +158,22 @@ describeEachDatabase('password reset limits per address', (get) => {
     await mail.close();
   });
 
+  it('never builds the link from the Host header', async () => {
+    // This app has no PUBLIC_ORIGIN: the link points at the server's own HOST:PORT.
+    const account = await signUpThroughApi(app);
+    const seen = mail.messages.length;
+    await app.inject({
+      method: 'POST',
+      url: '/api/password/forgot',
+      payload: { name: account.name },
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      // An address of its own: the per-address limit is the next test's.
+      remoteAddress: '10.9.9.9',
+    });
+    const link = resetLinkIn(await mail.waitFor(account.email, { after: seen }));
+    expect(link.origin).toBe('http://127.0.0.1:0');
+  });
+
   it('stops an address after 10 reset requests an hour', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
