@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicOrigin: null,
     relaxedRateLimits: true,
     s3: null,
+    mail: null,
     ...overrides,
   };
 }
@@ -43,5 +44,11 @@ export async function buildTestApp(
 /** The dependencies buildApp() would make, for testing a service without HTTP. */
 export function testDeps(db: Database, overrides: Partial<Config> = {}): AppDeps {
   const config = testConfig(overrides);
-  return { db, config, passwords: fastHasher, pictures: createDiskStorage(config.dataDir) };
+  return {
+    db,
+    config,
+    passwords: fastHasher,
+    pictures: createDiskStorage(config.dataDir),
+    mailer: null,
+  };
 }

@@ -92,6 +92,27 @@ describeEachDatabase('account deletion', (get) => {
     );
     expect(await throttleRows()).toEqual([]);
   });
+
+  it("takes the account's recovery throttle rows with it", async () => {
+    const user = await withPassword(get().db, await buildUser(get().db));
+    const guessed = await post(app, '/api/password/recover', {
+      name: user.name,
+      code: 'AAAA-BBBB-CCCC',
+      password: 'a new password 123',
+    });
+    expect(guessed.statusCode).toBeLessThan(500);
+    const throttleRows = () =>
+      get()
+        .db.selectFrom('recovery_throttle')
+        .selectAll()
+        .where('throttle_key', 'like', `%${user.id}`)
+        .execute();
+    expect(await throttleRows()).toHaveLength(1);
+    expect((await post(app, '/api/user/delete', { password: PASSWORD }, user)).statusCode).toBe(
+      200,
+    );
+    expect(await throttleRows()).toEqual([]);
+  });
 });
 
 describe('account deletion leaves no private text in the SQLite files', () => {

@@ -95,14 +95,15 @@ describeEachDatabase('the user’s own record', (get) => {
     ).toBe(403);
   });
 
-  it('sets and clears a 4-digit passcode that only its owner sees', async () => {
+  it('sets and clears a 4-digit passcode that only its owner sees, never in clear', async () => {
     const me = await buildUser(get().db);
     const set = await post(app, '/api/user/code', { _id: me.id, code: '1234' }, me);
-    expect(set.json().user.code).toBe('1234');
+    expect(set.json().user.code).toMatchObject({ algorithm: 'PBKDF2-SHA256' });
+    expect(set.body).not.toContain('1234');
     for (const code of ['123', '12345', 'abcd', 1234]) {
       expect((await post(app, '/api/user/code', { code }, me)).statusCode).toBe(400);
     }
-    expect((await post(app, '/api/user/code', { code: '' }, me)).json().user.code).toBe('');
+    expect((await post(app, '/api/user/code', { code: '' }, me)).json().user.code).toBeNull();
   });
 
   it('saves a picture the caller uploaded and refuses anything else', async () => {

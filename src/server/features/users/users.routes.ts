@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  codeRequest,
   ownUserRequest,
   profilePictureRequest,
   resetRequest,
@@ -58,14 +57,6 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     const caller = requireNamedUser(request);
     assertSelf(caller, body.user._id);
     await updateProfile(deps, caller, body.user);
-    return { user: await loadOwnUser(deps, caller.id) };
-  });
-
-  app.post('/api/user/code', async (request) => {
-    const body = codeRequest.parse(request.body);
-    const caller = requireNamedUser(request);
-    assertSelf(caller, body._id);
-    await updateUser(deps.db, caller.id, { code: body.code ? body.code : null });
     return { user: await loadOwnUser(deps, caller.id) };
   });
 

@@ -58,7 +58,7 @@ export async function createAnonymousUser(
     score: 0,
     last: dayKey(addDays(today, -1)),
     categories: '[]',
-    code: null,
+    passcode_hash: null,
     old_id: null,
     created_at: new Date().toISOString(),
   };
