@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { grantConfiguredAdmins } from './features/admin/configured-admins.ts';
 import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
@@ -64,6 +65,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
     }
   });
+
+  // MUSE_ADMINS names held by accounts that were not granted yet are granted now, and recorded.
+  await grantConfiguredAdmins(deps);
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.publicOrigin?.startsWith('https:') ?? false);

@@ -19,6 +19,8 @@ export type UsersTable = {
   code: string | null;
   old_id: string | null;
   created_at: string;
+  /** SHA-256 of the device marker an anonymous user was created with (migration 005). */
+  device_hash?: string | null;
 };
 
 export type AnswersTable = {
@@ -68,6 +70,20 @@ export type DailyPromptsTable = { day: string; prompt_id: string; set_at: string
 
 export type LoginThrottleTable = { account_key: string; failures: number; window_start: string };
 
+/** A MUSE_ADMINS name bound to the account that held it when it first appeared. */
+export type AdminGrantsTable = { name_key: string; user_id: string | null; granted_at: string };
+
+export type AdminAuditTable = {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target: string;
+};
+
+export type ServerSecretsTable = { name: string; value: string; created_at: string };
+
 export type DB = {
   users: UsersTable;
   answers: AnswersTable;
@@ -79,4 +95,7 @@ export type DB = {
   sessions: SessionsTable;
   daily_prompts: DailyPromptsTable;
   login_throttle: LoginThrottleTable;
+  admin_grants: AdminGrantsTable;
+  admin_audit: AdminAuditTable;
+  server_secrets: ServerSecretsTable;
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleCharacters } from '../domain/names.ts';
 import { isValidEmail } from '../domain/validation-messages.ts';
 import { dayFields, idSchema } from './common.ts';
 
@@ -10,7 +11,9 @@ export const userNameSchema = z
   .min(1, 'Please enter your name')
   .max(40, 'Names are at most 40 characters')
   // An '@' would make "name or e-mail" at login ambiguous.
-  .refine((name) => !name.includes('@'), 'Names cannot contain @');
+  .refine((name) => !name.includes('@'), 'Names cannot contain @')
+  // A name that looks like another one (zero-width spaces, bidi controls) is an impersonation.
+  .refine((name) => !hasInvisibleCharacters(name), 'Names cannot contain invisible characters');
 
 export const emailSchema = z
   .string()

@@ -18,12 +18,16 @@ export async function deleteSessionsOfUser(db: Database, userId: string): Promis
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-/** The live session's user and whether the admins table lists them. */
+/**
+ * The live session's user and whether they are an admin: listed in the admins table, or granted
+ * one of `configuredKeys` (MUSE_ADMINS) by id. The name they hold now plays no part.
+ */
 export async function findSessionUser(
   db: Database,
   tokenHash: string,
   now: string,
-): Promise<{ user: UserRow; listedAdmin: boolean } | undefined> {
+  configuredKeys: string[],
+): Promise<{ user: UserRow; listedAdmin: boolean; configuredAdmin: boolean } | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -35,5 +39,14 @@ export async function findSessionUser(
     .executeTakeFirst();
   if (!row) return undefined;
   const { admin_user_id, ...user } = row;
-  return { user, listedAdmin: admin_user_id !== null };
+  const grant =
+    configuredKeys.length > 0
+      ? await db
+          .selectFrom('admin_grants')
+          .select('name_key')
+          .where('user_id', '=', user.id)
+          .where('name_key', 'in', configuredKeys)
+          .executeTakeFirst()
+      : undefined;
+  return { user, listedAdmin: admin_user_id !== null, configuredAdmin: grant !== undefined };
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/prompts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
+import { recordAdminAction } from '../admin/audit.service.ts';
 import {
   assertSelf,
   assertSelfOrNotFound,
@@ -65,15 +66,29 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   app.post('/api/prompt/approve', async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { prompt_id } = promptIdRequest.parse(request.body);
-    return { prompt: presentPrompt(await setPromptStatus(deps, prompt_id, 'approved')) };
+    const prompt = await setPromptStatus(deps, prompt_id, 'approved');
+    await recordAdminAction(
+      deps,
+      admin,
+      'approve-prompt',
+      `${prompt.title.slice(0, 80)} (${prompt.id})`,
+    );
+    return { prompt: presentPrompt(prompt) };
   });
 
   app.post('/api/prompt/reject', async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { prompt_id } = promptIdRequest.parse(request.body);
-    return { prompt: presentPrompt(await setPromptStatus(deps, prompt_id, 'rejected')) };
+    const prompt = await setPromptStatus(deps, prompt_id, 'rejected');
+    await recordAdminAction(
+      deps,
+      admin,
+      'reject-prompt',
+      `${prompt.title.slice(0, 80)} (${prompt.id})`,
+    );
+    return { prompt: presentPrompt(prompt) };
   });
 
   // Loaded at start by everyone, visitors included (SPEC §7): no session needed.

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { nameKey } from '../../../shared/domain/names.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB, UsersTable } from '../../db/schema.ts';
 
@@ -9,7 +10,7 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Login accepts a name or an e-mail, both case-insensitive. */
+/** Login accepts a name (compared by its key, NFKC + case folded) or an e-mail (any case). */
 export async function findUserByNameOrEmail(
   db: Database,
   key: string,
@@ -18,7 +19,7 @@ export async function findUserByNameOrEmail(
   return db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb.or([eb('name_key', '=', lowered), eb('email_key', '=', lowered)]))
+    .where((eb) => eb.or([eb('name_key', '=', nameKey(key)), eb('email_key', '=', lowered)]))
     .executeTakeFirst();
 }
 

@@ -1,7 +1,9 @@
 import { addDays, type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
+import { nameKey as keyOfName } from '../../../shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '../../../shared/domain/streak.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, HttpError, unauthorized } from '../../plugins/errors.ts';
+import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.ts';
 import { presentOwnUser } from './users.present.ts';
 import {
   clearLoginFailures,
@@ -75,9 +77,12 @@ export async function signUp(
   input: { name: string; email: string; password: string },
 ): Promise<void> {
   if (user.name !== '') throw conflict('You have already signed up');
-  const nameKey = input.name.toLowerCase();
+  const nameKey = keyOfName(input.name);
   const emailKey = input.email.toLowerCase();
   if (await isNameOrEmailTaken(deps.db, user.id, nameKey, emailKey)) throw conflict(TAKEN);
+  if ((await configuredNameClaim(deps, user.id, nameKey, 'signup')) === 'reserved') {
+    throw conflict(TAKEN);
+  }
   const passwordHash = await deps.passwords.hash(input.password);
   try {
     await updateUser(deps.db, user.id, {
@@ -91,6 +96,8 @@ export async function signUp(
     if (isUniqueViolation(error)) throw conflict(TAKEN);
     throw error;
   }
+  // The sign-up that first claims a MUSE_ADMINS name is granted it, and the grant recorded.
+  await grantConfiguredAdmins(deps);
 }
 
 // Verifying against a fixed hash keeps an unknown name as slow as a wrong password.
@@ -146,9 +153,13 @@ export async function updateProfile(
 ): Promise<void> {
   const name = input.name ?? user.name;
   const email = input.email ?? user.email;
-  const nameKey = name ? name.toLowerCase() : null;
+  const nameKey = name ? keyOfName(name) : null;
   const emailKey = email ? email.toLowerCase() : null;
   if (await isNameOrEmailTaken(deps.db, user.id, nameKey, emailKey)) throw conflict(TAKEN);
+  // Nobody renames into a MUSE_ADMINS name: it belongs to the account it was granted to.
+  if (nameKey && (await configuredNameClaim(deps, user.id, nameKey, 'rename')) === 'reserved') {
+    throw conflict(TAKEN);
+  }
   try {
     await updateUser(deps.db, user.id, { name, name_key: nameKey, email, email_key: emailKey });
   } catch (error) {
