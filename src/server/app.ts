@@ -10,6 +10,7 @@ import { grantConfiguredAdmins } from './features/admin/configured-admins.ts';
 import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
+import { loadOrCreateSecret } from './features/auth/secrets.repo.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     passwords: options.passwords ?? createPasswordHasher(),
     pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
+    secret: config.secret ?? (await loadOrCreateSecret(db, 'server')),
   };
   const app = Fastify({
     logger: options.logger ?? false,

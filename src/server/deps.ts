@@ -9,4 +9,6 @@ export type AppDeps = {
   config: Config;
   passwords: PasswordHasher;
   pictures: PictureStorage;
+  /** MUSE_SECRET, or a random secret kept in the database: signs device cookies. */
+  secret: string;
 };

@@ -18,6 +18,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     admins: [],
     publicOrigin: null,
     relaxedRateLimits: true,
+    secret: null,
+    maxConnectionsPerAddress: 0,
     s3: null,
     ...overrides,
   };
@@ -42,5 +44,11 @@ export async function buildTestApp(
 /** The dependencies buildApp() would make, for testing a service without HTTP. */
 export function testDeps(db: Database, overrides: Partial<Config> = {}): AppDeps {
   const config = testConfig(overrides);
-  return { db, config, passwords: fastHasher, pictures: createDiskStorage(config.dataDir) };
+  return {
+    db,
+    config,
+    passwords: fastHasher,
+    pictures: createDiskStorage(config.dataDir),
+    secret: 'test-secret-test-secret-test-secret',
+  };
 }

@@ -17,6 +17,7 @@ import {
   mergeIntoAccount,
   signUp,
 } from '../users/users.service.ts';
+import { knownDeviceOf, rememberDevice } from './device-cookie.ts';
 import { assertSelf, requireUser } from './policies.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -42,15 +43,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     await signUp(deps, caller, body.user);
     // A new token on every change of privilege: a token seen before sign-up is worth nothing.
     await startSession(deps, request, reply, caller.id);
+    rememberDevice(deps, request, reply, caller.id);
     return { user: await loadOwnUser(deps, caller.id) };
   });
 
   app.post('/api/login', { config: { rateLimit: limits.login } }, async (request, reply) => {
     const body = loginRequest.parse(request.body);
     callerDayOrToday(body);
-    const account = await checkCredentials(deps, body.user.name, body.user.password);
+    const account = await checkCredentials(deps, body.user.name, body.user.password, (id) =>
+      knownDeviceOf(deps, request, id),
+    );
     await mergeIntoAccount(deps, request.sessionUser, account);
     await startSession(deps, request, reply, account.id);
+    rememberDevice(deps, request, reply, account.id);
     return { user: await loadOwnUser(deps, account.id) };
   });
 

@@ -130,24 +130,19 @@ export async function deleteUserCompletely(db: Database, userId: string): Promis
   });
 }
 
-export type ThrottleRow = { failures: number; window_start: string };
-
-export async function findThrottle(db: Database, key: string): Promise<ThrottleRow | undefined> {
-  return db
-    .selectFrom('login_throttle')
-    .select(['failures', 'window_start'])
-    .where('account_key', '=', key)
-    .executeTakeFirst();
-}
-
-/** Counts a failed login inside the current window, or starts a new window. */
-export async function recordLoginFailure(
+/**
+ * Reserves one login attempt for `key` before any password is checked, in one statement on
+ * both databases (an upsert that increments and returns the count), so simultaneous attempts
+ * cannot all read the same old count: the 11th of 40 parallel guesses sees 11 and is refused
+ * without a hash. A window older than `windowStartedBefore` starts over at 1.
+ */
+export async function reserveLoginAttempt(
   db: Database,
   key: string,
   now: string,
   windowStartedBefore: string,
-): Promise<void> {
-  await db
+): Promise<{ attempts: number; windowStart: string }> {
+  const row = await db
     .insertInto('login_throttle')
     .values({ account_key: key, failures: 1, window_start: now })
     .onConflict((oc) =>
@@ -166,7 +161,9 @@ export async function recordLoginFailure(
           .end(),
       })),
     )
-    .execute();
+    .returning(['failures', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { attempts: Number(row.failures), windowStart: row.window_start };
 }
 
 export async function clearLoginFailures(db: Database, key: string): Promise<void> {

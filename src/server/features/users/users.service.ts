@@ -8,14 +8,13 @@ import { presentOwnUser } from './users.present.ts';
 import {
   clearLoginFailures,
   deleteUserCompletely,
-  findThrottle,
   findUserById,
   findUserByNameOrEmail,
   insertUser,
   isNameOrEmailTaken,
   listOwnedIds,
   mergeAnonymousInto,
-  recordLoginFailure,
+  reserveLoginAttempt,
   type UserRow,
   updateUser,
 } from './users.repo.ts';
@@ -23,7 +22,7 @@ import {
 export const TAKEN = 'Sorry, name or email is taken';
 export const WRONG_LOGIN = 'Sorry, password does not match';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const MAX_LOGIN_FAILURES = 10;
+const MAX_LOGIN_ATTEMPTS = 10;
 
 export async function loadOwnUser(deps: AppDeps, userId: string) {
   const row = await findUserById(deps.db, userId);
@@ -105,12 +104,16 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Checks credentials with a per-account throttle kept in the database (so it holds across app
- * instances): after 10 failures in 15 minutes the account answers 429 until the window passes.
+ * instances): each attempt is reserved atomically before the password is hashed, and after 10
+ * attempts in 15 minutes the account answers 429 until the window passes (a success clears it).
+ * A browser that logged in to this account before (`knownDevice`, from its signed device cookie)
+ * counts in a bucket of its own, so strangers cannot lock the owner out.
  */
 export async function checkCredentials(
   deps: AppDeps,
   nameOrEmail: string,
   password: string,
+  knownDevice: (accountId: string) => string | null = () => null,
   now: Date = new Date(),
 ): Promise<UserRow> {
   const account = await findUserByNameOrEmail(deps.db, nameOrEmail);
@@ -119,20 +122,21 @@ export async function checkCredentials(
     await deps.passwords.verify(password, await dummyHash);
     throw unauthorized(WRONG_LOGIN);
   }
+  const device = knownDevice(account.id);
+  const key = device ? `${account.id}#device:${device}` : account.id;
   const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  const throttle = await findThrottle(deps.db, account.id);
-  if (throttle && throttle.window_start >= windowStart && throttle.failures >= MAX_LOGIN_FAILURES) {
-    const retryAt = new Date(throttle.window_start).getTime() + LOGIN_WINDOW_MS;
+  const reserved = await reserveLoginAttempt(deps.db, key, now.toISOString(), windowStart);
+  if (reserved.attempts > MAX_LOGIN_ATTEMPTS) {
+    const retryAt = new Date(reserved.windowStart).getTime() + LOGIN_WINDOW_MS;
     const retryAfter = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
     throw new HttpError(429, 'Too many failed logins: try again later', {
       'Retry-After': String(retryAfter),
     });
   }
   if (!(await deps.passwords.verify(password, account.password_hash))) {
-    await recordLoginFailure(deps.db, account.id, now.toISOString(), windowStart);
     throw unauthorized(WRONG_LOGIN);
   }
-  if (throttle) await clearLoginFailures(deps.db, account.id);
+  await clearLoginFailures(deps.db, key);
   return account;
 }
 
