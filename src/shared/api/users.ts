@@ -33,8 +33,21 @@ const optionalDay = {
   day: dayFields.day.optional(),
 };
 
+/**
+ * A random marker the browser keeps in localStorage and sends when it creates an anonymous user
+ * and when it signs up or logs in: the server merges anonymous work into an account only when
+ * the marker matches the one the anonymous user was created with, so a session cookie planted
+ * from elsewhere never imports someone else's answers (issue 13 point 10).
+ */
+export const deviceMarkerSchema = z
+  .string()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _');
+
 export const createUserRequest = z.object({
   user: z.object({ _id: idSchema }),
+  device: deviceMarkerSchema.optional(),
   ...optionalDay,
 });
 
@@ -45,6 +58,7 @@ export const signupRequest = z.object({
     email: emailSchema,
     password: passwordSchema,
   }),
+  device: deviceMarkerSchema.optional(),
   ...optionalDay,
 });
 
@@ -55,6 +69,7 @@ export const loginRequest = z.object({
     password: z.string().min(1, 'Please enter your password').max(1024),
     _id: idSchema.optional(),
   }),
+  device: deviceMarkerSchema.optional(),
   ...optionalDay,
 });
 

@@ -29,7 +29,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const body = createUserRequest.parse(request.body);
       const today = callerDayOrToday(body);
-      const row = await createAnonymousUser(deps, body.user._id, today);
+      const row = await createAnonymousUser(deps, body.user._id, today, body.device);
       await startSession(deps, request, reply, row.id);
       return { user: await loadOwnUser(deps, row.id) };
     },
@@ -40,7 +40,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     callerDayOrToday(body);
     const caller = requireUser(request);
     assertSelf(caller, body.user._id);
-    await signUp(deps, caller, body.user);
+    await signUp(deps, caller, body.user, body.device);
     // A new token on every change of privilege: a token seen before sign-up is worth nothing.
     await startSession(deps, request, reply, caller.id);
     rememberDevice(deps, request, reply, caller.id);
@@ -53,7 +53,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const account = await checkCredentials(deps, body.user.name, body.user.password, (id) =>
       knownDeviceOf(deps, request, id),
     );
-    await mergeIntoAccount(deps, request.sessionUser, account);
+    await mergeIntoAccount(deps, request.sessionUser, account, {
+      device: body.device,
+      claimedId: body.user._id,
+    });
     await startSession(deps, request, reply, account.id);
     rememberDevice(deps, request, reply, account.id);
     return { user: await loadOwnUser(deps, account.id) };

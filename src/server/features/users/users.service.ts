@@ -1,8 +1,9 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { addDays, type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
 import { nameKey as keyOfName } from '../../../shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '../../../shared/domain/streak.ts';
 import type { AppDeps } from '../../deps.ts';
-import { conflict, HttpError, unauthorized } from '../../plugins/errors.ts';
+import { conflict, forbidden, HttpError, unauthorized } from '../../plugins/errors.ts';
 import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.ts';
 import { presentOwnUser } from './users.present.ts';
 import {
@@ -37,10 +38,34 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || /UNIQUE constraint failed/i.test(message);
 }
 
+/** SHA-256 of a device marker: the server keeps only this. */
+function hashMarker(marker: string): string {
+  return createHash('sha256').update(marker).digest('hex');
+}
+
+/**
+ * Whether this anonymous user was created in the caller's browser: its device marker (kept in
+ * localStorage, sent with the call) matches the one recorded at creation. Users created before
+ * markers existed (no hash) count only when the browser names their id, which a cookie planted
+ * from elsewhere cannot make it do.
+ */
+export function createdOnThisDevice(
+  user: UserRow,
+  device: string | undefined,
+  claimedId: string | undefined,
+): boolean {
+  if (!user.device_hash) return claimedId === user.id;
+  if (device === undefined) return false;
+  const given = Buffer.from(hashMarker(device));
+  const kept = Buffer.from(user.device_hash);
+  return given.length === kept.length && timingSafeEqual(given, kept);
+}
+
 export async function createAnonymousUser(
   deps: AppDeps,
   id: string,
   today: CalendarDay,
+  device?: string,
 ): Promise<UserRow> {
   if (await findUserById(deps.db, id)) throw conflict('That user id is taken');
   const row: UserRow = {
@@ -60,6 +85,7 @@ export async function createAnonymousUser(
     code: null,
     old_id: null,
     created_at: new Date().toISOString(),
+    device_hash: device ? hashMarker(device) : null,
   };
   try {
     await insertUser(deps.db, row);
@@ -73,9 +99,15 @@ export async function createAnonymousUser(
 export async function signUp(
   deps: AppDeps,
   user: UserRow,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; _id?: string | undefined },
+  device?: string,
 ): Promise<void> {
   if (user.name !== '') throw conflict('You have already signed up');
+  // Signing up turns the session's anonymous user into the account, answers and all: only the
+  // browser that created it may (a planted session cookie must not hand its answers over).
+  if (user.device_hash && !createdOnThisDevice(user, device, input._id)) {
+    throw forbidden('That is not your account');
+  }
   const nameKey = keyOfName(input.name);
   const emailKey = input.email.toLowerCase();
   if (await isNameOrEmailTaken(deps.db, user.id, nameKey, emailKey)) throw conflict(TAKEN);
@@ -140,14 +172,19 @@ export async function checkCredentials(
   return account;
 }
 
+/**
+ * Carries the caller's anonymous work into the account they logged in to, only when that
+ * anonymous user was created in this browser (issue 13 point 10); otherwise it is left alone.
+ */
 export async function mergeIntoAccount(
   deps: AppDeps,
   caller: UserRow | null,
   account: UserRow,
+  proof: { device?: string | undefined; claimedId?: string | undefined },
 ): Promise<void> {
-  if (caller && caller.id !== account.id && caller.name === '') {
-    await mergeAnonymousInto(deps.db, caller.id, account.id);
-  }
+  if (!caller || caller.id === account.id || caller.name !== '') return;
+  if (!createdOnThisDevice(caller, proof.device, proof.claimedId)) return;
+  await mergeAnonymousInto(deps.db, caller.id, account.id);
 }
 
 export async function updateProfile(
