@@ -24,6 +24,9 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
+import { guardSlowClients, SERVER_TIMEOUTS } from './plugins/slow-clients.ts';
+import { createMemoryUsageStore, type UsageStore } from './plugins/usage-store.ts';
+import { registerWriteLimits } from './plugins/write-limits.ts';
 
 export type AppOptions = {
   db: Database;
@@ -33,6 +36,8 @@ export type AppOptions = {
   logger?: boolean;
   /** Tests pass a cheap hasher; production uses the strong default. */
   passwords?: PasswordHasher;
+  /** Where the write limits count (issue 13 point 5); in memory, per instance, by default. */
+  usageStore?: UsageStore;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -58,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
+    ...SERVER_TIMEOUTS,
   });
   const routes: string[] = [];
   app.decorate('museRoutes', routes);
@@ -78,6 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await registerRateLimiting(app);
   registerSessions(app, deps);
+  registerWriteLimits(
+    app,
+    options.usageStore ?? createMemoryUsageStore(),
+    config.relaxedRateLimits ? 100 : 1,
+  );
+  guardSlowClients(app, config.maxConnectionsPerAddress);
 
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { type AppOptions, buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import type { AppDeps } from '../../src/server/deps.ts';
@@ -30,12 +30,14 @@ const fastHasher = createPasswordHasher(FAST_TEST_COST, 4);
 export async function buildTestApp(
   db: Database,
   overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'usageStore'> = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     db,
     config: testConfig(overrides),
     clientDir: '/nonexistent-muse-client',
     passwords: fastHasher,
+    ...options,
   });
   await app.ready();
   return app;

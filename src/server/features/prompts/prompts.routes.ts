@@ -34,7 +34,7 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
   // SPEC §6: named users submit prompts; anonymous visitors are asked to sign up first.
   app.post(
     '/api/prompt/create',
-    { config: { rateLimit: limits.promptSubmission } },
+    { config: { rateLimit: limits.promptSubmission, write: 'promptCreate' } },
     async (request) => {
       const caller = requireNamedUser(request);
       const { prompt } = createPromptRequest.parse(request.body);

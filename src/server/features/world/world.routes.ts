@@ -61,11 +61,15 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { answer: await unloveAnswer(deps, user, answer_id) };
   });
 
-  app.post('/api/answer/report', { config: { rateLimit: limits.report } }, async (request) => {
-    const user = requireNamedUser(request);
-    const { answer_id } = reportAnswerRequest.parse(request.body);
-    return { answer: await reportAnswer(deps, user, answer_id) };
-  });
+  app.post(
+    '/api/answer/report',
+    { config: { rateLimit: limits.report, write: 'report' } },
+    async (request) => {
+      const user = requireNamedUser(request);
+      const { answer_id } = reportAnswerRequest.parse(request.body);
+      return { answer: await reportAnswer(deps, user, answer_id) };
+    },
+  );
 
   app.post('/api/answer/unreport', async (request) => {
     const user = requireNamedUser(request);
