@@ -96,3 +96,32 @@ describeEachDatabase('the login throttle', (get) => {
     expect((await login(app, name, PASSWORD, device)).statusCode).toBe(429);
   });
 });
+
+describeEachDatabase('the password asked before deleting an account', (get) => {
+  it('cannot be guessed with a stolen session: 10 tries, then 429', async () => {
+    const app = await buildTestApp(get().db);
+    try {
+      const created = await post(app, '/api/user/create', { user: { _id: unique('anon') } });
+      const name = unique('Owner');
+      const signup = await post(
+        app,
+        '/api/signup',
+        { user: { name, email: `${unique('e')}@example.com`, password: PASSWORD } },
+        { cookie: sessionCookieFrom(created) },
+      );
+      const session = { cookie: sessionCookieFrom(signup) };
+      const guesses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          post(app, '/api/user/delete', { password: 'guess' }, session),
+        ),
+      );
+      expect(guesses.filter((r) => r.statusCode === 403).length).toBeLessThanOrEqual(10);
+      expect(guesses.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(10);
+      const right = await post(app, '/api/user/delete', { password: PASSWORD }, session);
+      expect(right.statusCode).toBe(429);
+      expect((await post(app, '/api/user', {}, session)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

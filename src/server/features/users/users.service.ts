@@ -135,6 +135,24 @@ export async function signUp(
 let dummyHash: Promise<string> | undefined;
 
 /**
+ * Reserves one password check for `key` (atomically, before any hashing) and refuses with 429
+ * once 10 were made in 15 minutes. Every password check goes through here: login, and the
+ * password a session holder gives to delete the account (a stolen session must not become a
+ * way to guess the password).
+ */
+async function reservePasswordCheck(deps: AppDeps, key: string, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const reserved = await reserveLoginAttempt(deps.db, key, now.toISOString(), windowStart);
+  if (reserved.attempts > MAX_LOGIN_ATTEMPTS) {
+    const retryAt = new Date(reserved.windowStart).getTime() + LOGIN_WINDOW_MS;
+    const retryAfter = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
+    throw new HttpError(429, 'Too many failed logins: try again later', {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+/**
  * Checks credentials with a per-account throttle kept in the database (so it holds across app
  * instances): each attempt is reserved atomically before the password is hashed, and after 10
  * attempts in 15 minutes the account answers 429 until the window passes (a success clears it).
@@ -156,15 +174,7 @@ export async function checkCredentials(
   }
   const device = knownDevice(account.id);
   const key = device ? `${account.id}#device:${device}` : account.id;
-  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  const reserved = await reserveLoginAttempt(deps.db, key, now.toISOString(), windowStart);
-  if (reserved.attempts > MAX_LOGIN_ATTEMPTS) {
-    const retryAt = new Date(reserved.windowStart).getTime() + LOGIN_WINDOW_MS;
-    const retryAfter = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
-    throw new HttpError(429, 'Too many failed logins: try again later', {
-      'Retry-After': String(retryAfter),
-    });
-  }
+  await reservePasswordCheck(deps, key, now);
   if (!(await deps.passwords.verify(password, account.password_hash))) {
     throw unauthorized(WRONG_LOGIN);
   }
@@ -172,10 +182,6 @@ export async function checkCredentials(
   return account;
 }
 
-/**
- * Carries the caller's anonymous work into the account they logged in to, only when that
- * anonymous user was created in this browser (issue 13 point 10); otherwise it is left alone.
- */
 export async function mergeIntoAccount(
   deps: AppDeps,
   caller: UserRow | null,
@@ -235,6 +241,7 @@ export async function deleteAccount(
 ): Promise<void> {
   // Anonymous users have no password to give; everyone with an account must give theirs.
   if (user.name !== '' || user.password_hash) {
+    await reservePasswordCheck(deps, `${user.id}#delete`, new Date());
     const ok =
       password !== undefined &&
       user.password_hash !== null &&
