@@ -84,6 +84,8 @@ export type AdminAuditTable = {
 
 export type ServerSecretsTable = { name: string; value: string; created_at: string };
 
+export type AppLocksTable = { name: string; taken_at: string };
+
 export type DB = {
   users: UsersTable;
   answers: AnswersTable;
@@ -98,4 +100,5 @@ export type DB = {
   admin_grants: AdminGrantsTable;
   admin_audit: AdminAuditTable;
   server_secrets: ServerSecretsTable;
+  app_locks: AppLocksTable;
 };

@@ -35,6 +35,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
+  // Rows that transactions update first to run one at a time (a row lock on PostgreSQL).
+  await db.schema
+    .createTable('app_locks')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('taken_at', 'text', (c) => c.notNull())
+    .execute();
+
   // SHA-256 of the marker the browser kept in localStorage when it created this anonymous user.
   await db.schema.alterTable('users').addColumn('device_hash', 'text').execute();
 
@@ -62,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('device_hash').execute();
-  for (const table of ['server_secrets', 'admin_audit', 'admin_grants']) {
+  for (const table of ['app_locks', 'server_secrets', 'admin_audit', 'admin_grants']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

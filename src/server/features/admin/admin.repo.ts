@@ -136,6 +136,15 @@ export async function deleteAdminUnlessLast(
 ): Promise<'removed' | 'absent' | 'last'> {
   try {
     return await db.transaction().execute(async (trx) => {
+      // One lock row serialises admin removals (a row lock on PostgreSQL; SQLite runs one
+      // transaction at a time anyway): two admins removing each other at once must not both
+      // count the other as still there.
+      const now = new Date().toISOString();
+      await trx
+        .insertInto('app_locks')
+        .values({ name: 'admin-removal', taken_at: now })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ taken_at: now }))
+        .execute();
       const deleted = await trx
         .deleteFrom('admins')
         .where('user_id', '=', userId)
