@@ -45,9 +45,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // SHA-256 of the marker the browser kept in localStorage when it created this anonymous user.
   await db.schema.alterTable('users').addColumn('device_hash', 'text').execute();
 
-  // Name keys were lower-cased; now they are NFKC + case folded. Where two existing names fold
-  // to one key, the older account keeps the new key and the later one keeps its old key (so the
-  // unique index holds); both still block each other's look-alikes from now on.
+  await rekeyNames(db);
+}
+
+/**
+ * Name keys were lower-cased; now they are NFKC + case folded. Where the folded key is already
+ * held by another name (two old names that fold alike), the name keeps its old key so the unique
+ * index holds; from now on look-alikes of either are refused.
+ */
+export async function rekeyNames(db: Kysely<unknown>): Promise<void> {
   const users = db as unknown as Kysely<{
     users: { id: string; name: string; name_key: string | null; created_at: string };
   }>;
@@ -63,6 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const key = nameKey(row.name);
     if (key === row.name_key || key === '' || taken.has(key)) continue;
     await users.updateTable('users').set({ name_key: key }).where('id', '=', row.id).execute();
+    taken.delete(row.name_key);
     taken.add(key);
   }
 }
