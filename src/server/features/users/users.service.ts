@@ -104,8 +104,10 @@ export async function signUp(
 ): Promise<void> {
   if (user.name !== '') throw conflict('You have already signed up');
   // Signing up turns the session's anonymous user into the account, answers and all: only the
-  // browser that created it may (a planted session cookie must not hand its answers over).
-  if (user.device_hash && !createdOnThisDevice(user, device, input._id)) {
+  // browser that created it may (a planted session cookie must not hand its answers over). It
+  // shows so by the marker, or by naming the user's id, which only its own browser holds (a
+  // different id is already refused by assertSelf).
+  if (user.device_hash && input._id !== user.id && !createdOnThisDevice(user, device, undefined)) {
     throw forbidden('That is not your account');
   }
   const nameKey = keyOfName(input.name);
