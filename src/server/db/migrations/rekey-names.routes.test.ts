@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { buildUser, unique } from '../../../../tests/support/factories.ts';
 import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
@@ -21,7 +22,7 @@ describeEachDatabase('migration 005 name keys', (get) => {
           .executeTakeFirstOrThrow()
       ).name_key;
     expect(await keyOf(first.id)).toBe(wide);
-    await rekeyNames(db);
+    await rekeyNames(db as unknown as Kysely<unknown>);
     expect(await keyOf(second.id)).toBe(base);
     expect(await keyOf(first.id)).toBe(wide);
     expect(await keyOf(alone.id)).toBe(`${alone.name.slice(0, -1).toLowerCase()}fi`);
