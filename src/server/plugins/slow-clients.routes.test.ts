@@ -55,8 +55,7 @@ describe('slow and greedy clients', () => {
     const head =
       'POST /api/answer/save HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       `Content-Length: ${body.length}\r\n\r\n`;
-    const headers =
-      'POST /api/answer/save HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'y'.repeat(200);
+    const headers = `POST /api/answer/save HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'y'.repeat(200)}`;
     const [bodyDrip, headerDrip] = await Promise.all([
       drip(port, head, body, 2_000, 32_000),
       drip(port, '', headers, 2_000, 32_000),
