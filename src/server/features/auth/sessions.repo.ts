@@ -28,25 +28,34 @@ export async function findSessionUser(
   now: string,
   configuredKeys: string[],
 ): Promise<{ user: UserRow; listedAdmin: boolean; configuredAdmin: boolean } | undefined> {
+  // One query per request: the grant check rides along as a subquery.
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('admins', 'admins.user_id', 'users.id')
     .selectAll('users')
     .select('admins.user_id as admin_user_id')
+    .select((eb) =>
+      configuredKeys.length > 0
+        ? eb
+            .exists(
+              eb
+                .selectFrom('admin_grants')
+                .select('admin_grants.name_key')
+                .whereRef('admin_grants.user_id', '=', 'users.id')
+                .where('admin_grants.name_key', 'in', configuredKeys),
+            )
+            .as('configured_admin')
+        : eb.val(0).as('configured_admin'),
+    )
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { admin_user_id, ...user } = row;
-  const grant =
-    configuredKeys.length > 0
-      ? await db
-          .selectFrom('admin_grants')
-          .select('name_key')
-          .where('user_id', '=', user.id)
-          .where('name_key', 'in', configuredKeys)
-          .executeTakeFirst()
-      : undefined;
-  return { user, listedAdmin: admin_user_id !== null, configuredAdmin: grant !== undefined };
+  const { admin_user_id, configured_admin, ...user } = row;
+  return {
+    user,
+    listedAdmin: admin_user_id !== null,
+    configuredAdmin: Boolean(Number(configured_admin)),
+  };
 }
