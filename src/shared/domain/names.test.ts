@@ -20,5 +20,10 @@ describe('name keys', () => {
     expect(hasInvisibleCharacters('\u00ADAda')).toBe(true);
     expect(hasInvisibleCharacters('Ada\u0007')).toBe(true);
     expect(hasInvisibleCharacters('Zoë Ångström-Ōe')).toBe(false);
+    // Emoji keep their variation selectors and joiners; a joiner between letters does not.
+    expect(hasInvisibleCharacters('Ada \u2764\uFE0F')).toBe(false);
+    expect(hasInvisibleCharacters('Dev \u{1F469}\u200D\u{1F4BB}')).toBe(false);
+    expect(hasInvisibleCharacters('A\u200Dda')).toBe(true);
+    expect(hasInvisibleCharacters('Ada\uFE0F')).toBe(true);
   });
 });

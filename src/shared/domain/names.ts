@@ -9,9 +9,14 @@
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\u2028\u2029]/u;
 const INVISIBLE_ALL = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\u2028\u2029]/gu;
 
+// Emoji may carry a variation selector and join with ZWJ (❤️, 👩‍💻): those invisible code
+// points belong to a visible picture, so they are allowed there and nowhere else.
+const EMOJI_SEQUENCE =
+  /\p{Extended_Pictographic}[\uFE0E\uFE0F]?(?:\u200D\p{Extended_Pictographic}[\uFE0E\uFE0F]?)*/gu;
+
 /** Whether a name carries a character a reader cannot see (zero-width, bidi control, …). */
 export function hasInvisibleCharacters(name: string): boolean {
-  return INVISIBLE.test(name);
+  return INVISIBLE.test(name.replace(EMOJI_SEQUENCE, ''));
 }
 
 /** The key two names are compared by: equal keys mean the same name. */
