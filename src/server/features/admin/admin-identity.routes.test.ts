@@ -175,6 +175,31 @@ describeEachDatabase('admin rights belong to an account', (get) => {
       await post(app, '/api/prompt/reject', { prompt_id: rejected._id }, admin);
       const shared = await sharedAnswerOf(app, author);
       await post(app, '/api/admin/answer/unshare', { answer_id: shared }, admin);
+      const polished = await post(
+        app,
+        '/api/prompt/save',
+        { prompt: { ...approved, title: 'Admin polish' } },
+        admin,
+      );
+      expect(polished.statusCode).toBe(200);
+      expect(
+        (await post(app, '/api/prompt/delete', { prompt_id: rejected._id }, admin)).statusCode,
+      ).toBe(200);
+      const own = await post(
+        app,
+        '/api/admin/prompt/create',
+        { prompt: { _id: unique('p'), title: 'From the admins', categories: ['Life'] } },
+        admin,
+      );
+      expect(own.statusCode).toBe(200);
+      // An author editing their own prompt is no admin action.
+      const authored = await createPrompt(app, author);
+      await post(
+        app,
+        '/api/prompt/save',
+        { prompt: { ...authored, title: 'Mine, better' } },
+        author,
+      );
 
       expect((await post(app, '/api/admin/audit', {})).statusCode).toBe(401);
       expect((await post(app, '/api/admin/audit', {}, author)).statusCode).toBe(403);
@@ -183,21 +208,38 @@ describeEachDatabase('admin rights belong to an account', (get) => {
       const mine = response
         .json()
         .entries.filter((e: { actor_id: string | null }) => e.actor_id === admin.id);
-      expect(mine.map((e: { action: string }) => e.action)).toEqual([
-        'unshare-answer',
-        'reject-prompt',
-        'approve-prompt',
-        'remove-admin',
-        'add-admin',
-      ]);
+      // Newest first; entries made within one millisecond may come in either order.
+      const actions = mine.map((e: { action: string }) => e.action);
+      expect([...actions].sort()).toEqual(
+        [
+          'add-admin',
+          'remove-admin',
+          'approve-prompt',
+          'reject-prompt',
+          'unshare-answer',
+          'edit-prompt',
+          'delete-prompt',
+          'create-prompt',
+        ].sort(),
+      );
+      const entry = (action: string) =>
+        mine.find((e: { action: string }) => e.action === action) as { target: string };
       for (const entry of mine) {
         expect(entry.actor).toBe(admin.name);
         expect(entry.at >= before).toBe(true);
       }
-      expect(mine[0].target).toBe(shared);
-      expect(mine[1].target).toContain(rejected._id);
-      expect(mine[2].target).toContain(approved._id);
-      expect(mine[3].target).toContain(candidate.id);
+      expect(entry('unshare-answer').target).toBe(shared);
+      expect(entry('reject-prompt').target).toContain(rejected._id);
+      expect(entry('approve-prompt').target).toContain(approved._id);
+      expect(entry('edit-prompt').target).toContain('Admin polish');
+      expect(entry('delete-prompt').target).toContain(rejected._id);
+      expect(entry('remove-admin').target).toContain(candidate.id);
+      expect(mine.map((e: { at: string }) => e.at)).toEqual(
+        mine
+          .map((e: { at: string }) => e.at)
+          .sort()
+          .reverse(),
+      );
     } finally {
       await app.close();
     }

@@ -11,6 +11,9 @@ export type AdminAction =
   | 'remove-admin'
   | 'approve-prompt'
   | 'reject-prompt'
+  | 'create-prompt'
+  | 'edit-prompt'
+  | 'delete-prompt'
   | 'unshare-answer';
 
 /** `actor` null means the configuration (MUSE_ADMINS) acted, not a person. */

@@ -10,6 +10,9 @@ const ACTIONS: Record<string, string> = {
   'remove-admin': 'removed an admin',
   'approve-prompt': 'approved a prompt',
   'reject-prompt': 'rejected a prompt',
+  'create-prompt': 'added a prompt',
+  'edit-prompt': "edited someone's prompt",
+  'delete-prompt': "deleted someone's prompt",
   'unshare-answer': 'took an answer out of the world',
 };
 
@@ -47,7 +50,7 @@ export function AdminAudit() {
   return (
     <PagedSection
       title="Admin actions"
-      note="Every grant, added or removed admin, prompt decision and answer taken out of the world."
+      note="Every grant, added or removed admin, prompt decision or edit, and answer taken out of the world."
       items={entries}
       page={page}
       load={load}
