@@ -6,11 +6,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { grantConfiguredAdmins } from './features/admin/configured-admins.ts';
 import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSmtpMailer } from './features/auth/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
 import { registerRecoveryRoutes } from './features/auth/recovery.routes.ts';
+import { loadOrCreateSecret } from './features/auth/secrets.repo.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
@@ -25,6 +27,9 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
+import { guardSlowClients, SERVER_TIMEOUTS } from './plugins/slow-clients.ts';
+import { createMemoryUsageStore, type UsageStore } from './plugins/usage-store.ts';
+import { registerWriteLimits } from './plugins/write-limits.ts';
 
 export type AppOptions = {
   db: Database;
@@ -34,6 +39,8 @@ export type AppOptions = {
   logger?: boolean;
   /** Tests pass a cheap hasher; production uses the strong default. */
   passwords?: PasswordHasher;
+  /** Where the write limits count (issue 13 point 5); in memory, per instance, by default. */
+  usageStore?: UsageStore;
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -54,11 +61,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwords: options.passwords ?? createPasswordHasher(),
     pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
     mailer: config.mail ? createSmtpMailer(config.mail) : null,
+    secret: config.secret ?? (await loadOrCreateSecret(db, 'server')),
   };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
+    ...SERVER_TIMEOUTS,
   });
   const routes: string[] = [];
   app.decorate('museRoutes', routes);
@@ -69,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // MUSE_ADMINS names held by accounts that were not granted yet are granted now, and recorded.
+  await grantConfiguredAdmins(deps);
+
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.publicOrigin?.startsWith('https:') ?? false);
   registerCsrfProtection(app, config.publicOrigin);
@@ -76,6 +88,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await registerRateLimiting(app);
   registerSessions(app, deps);
+  registerWriteLimits(
+    app,
+    options.usageStore ?? createMemoryUsageStore(),
+    // Relaxed (load tests, CI): a benchmark saves thousands of answers a minute as one user.
+    config.relaxedRateLimits ? 1000 : 1,
+  );
+  guardSlowClients(app, config.maxConnectionsPerAddress);
 
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);

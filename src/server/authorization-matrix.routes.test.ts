@@ -237,6 +237,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/admin/users': { body: () => ({ page: 1 }), expect: adminOnly },
   'POST /api/admin/answers': { body: () => ({ page: 1 }), expect: adminOnly },
+  'POST /api/admin/audit': { body: () => ({ page: 1 }), expect: adminOnly },
   'POST /api/changeLife': { expect: all(410) },
   'POST /api/offline/save': {
     body: (f) => ({

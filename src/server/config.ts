@@ -10,6 +10,10 @@ export type Config = {
   admins: string[];
   publicOrigin: string | null;
   relaxedRateLimits: boolean;
+  /** MUSE_SECRET: signs device cookies; when null a random one is kept in the database. */
+  secret: string | null;
+  /** At most this many open connections from one address (0: no cap). */
+  maxConnectionsPerAddress: number;
   /** Pictures go to an S3-compatible bucket when set, else under dataDir. */
   s3: S3Config | null;
   /** Reset e-mails go out through this SMTP server when set; else recovery codes (decision 014). */
@@ -90,6 +94,21 @@ function parseRateLimits(raw: string | undefined): boolean {
   fail('MUSE_RATE_LIMITS', `expected 'relaxed' or 'default', got '${raw}'`);
 }
 
+function parseSecret(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32)
+    fail('MUSE_SECRET', 'must be at least 32 characters (e.g. openssl rand -hex 32)');
+  return raw;
+}
+
+function parseConnectionCap(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 64;
+  if (!/^\d+$/.test(raw) || Number(raw) > 100_000) {
+    fail('MUSE_MAX_CONNECTIONS_PER_ADDRESS', `expected a number from 0 to 100000, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
 function parseHttpUrl(name: string, raw: string): string {
   try {
     const url = new URL(raw);
@@ -156,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admins: parseAdmins(env.MUSE_ADMINS),
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
     relaxedRateLimits: parseRateLimits(env.MUSE_RATE_LIMITS),
+    secret: parseSecret(env.MUSE_SECRET),
+    maxConnectionsPerAddress: parseConnectionCap(env.MUSE_MAX_CONNECTIONS_PER_ADDRESS),
     s3: parseS3(env),
     mail: parseMail(env),
   };

@@ -12,4 +12,6 @@ export type AppDeps = {
   pictures: PictureStorage;
   /** Null when no SMTP_URL is set: accounts then recover with recovery codes. */
   mailer: Mailer | null;
+  /** MUSE_SECRET, or a random secret kept in the database: signs device cookies. */
+  secret: string;
 };

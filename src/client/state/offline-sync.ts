@@ -7,6 +7,7 @@ import { isUnauthorized } from '../api/post-json.ts';
 import { type AppState, emptyOfflineRecord, type OfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';
+import { noteTooFast, onRetryAfterPressure } from './write-pressure.ts';
 import { answerIdsInFlight, enqueue } from './writes.ts';
 
 // ─── THE OFFLINE SYNC ────────────────────────────────────────────────────────────────────────
@@ -215,8 +216,10 @@ function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'mor
     try {
       response = await send(userId, offlinePayload(sent), todayOf(now()));
     } catch (error) {
-      // SPEC §8 "Offline save failure: queued data kept". A lost session is start-up's to mend.
+      // SPEC §8 "Offline save failure: queued data kept". A lost session is start-up's to mend;
+      // a sync refused as too fast is tried again when the server says.
       if (isUnauthorized(error)) reportSessionLost();
+      noteTooFast(error);
       return 'failed';
     }
     if (!Array.isArray(response?.answers) || !Array.isArray(response.myPrompts)) return 'failed';
@@ -260,6 +263,7 @@ export function syncOfflineRecord(
 
 /** SPEC §4: the record goes out when the browser is back online and when the tab is seen again. */
 export function startOfflineSync(): void {
+  onRetryAfterPressure(() => void syncOfflineRecord());
   window.addEventListener('online', () => void syncOfflineRecord());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void syncOfflineRecord();

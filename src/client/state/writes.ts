@@ -11,6 +11,7 @@ import { postProfilePicture, postStreak, postStreakReset } from '../api/users.ts
 import { getState, setState } from './app-store.ts';
 import { type FailedWrite, fallBackOffline } from './offline-fallback.ts';
 import { reportSessionLost } from './session-lost.ts';
+import { noteTooFast } from './write-pressure.ts';
 
 // THE one write path (STYLE: one way to do each thing). Every client write — answer save and
 // delete, prompt create, streak update and reset, profile picture — is a function here that
@@ -54,9 +55,11 @@ async function send<T>(
   try {
     return await (options.immediate ? call() : enqueue(call));
   } catch (error) {
-    // Kept for the offline sync either way; a lost session is also worth a new one.
+    // Kept for the offline sync either way; a lost session is also worth a new one, and a
+    // write refused as too fast is sent again when the server says.
     fallBackOffline(failed);
     if (isUnauthorized(error)) reportSessionLost();
+    noteTooFast(error);
     return null;
   }
 }

@@ -20,6 +20,8 @@ export type UsersTable = {
   passcode_hash: string | null;
   old_id: string | null;
   created_at: string;
+  /** SHA-256 of the device marker an anonymous user was created with (migration 005). */
+  device_hash?: string | null;
 };
 
 export type AnswersTable = {
@@ -94,6 +96,21 @@ export type RecoveryThrottleTable = {
   attempts: number;
   window_start: string;
 };
+/** A MUSE_ADMINS name bound to the account that held it when it first appeared. */
+export type AdminGrantsTable = { name_key: string; user_id: string | null; granted_at: string };
+
+export type AdminAuditTable = {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target: string;
+};
+
+export type ServerSecretsTable = { name: string; value: string; created_at: string };
+
+export type AppLocksTable = { name: string; taken_at: string };
 
 export type DB = {
   users: UsersTable;
@@ -111,4 +128,8 @@ export type DB = {
   password_resets: PasswordResetsTable;
   recovery_codes: RecoveryCodesTable;
   recovery_throttle: RecoveryThrottleTable;
+  admin_grants: AdminGrantsTable;
+  admin_audit: AdminAuditTable;
+  server_secrets: ServerSecretsTable;
+  app_locks: AppLocksTable;
 };

@@ -10,7 +10,7 @@ import { deleteAnswer, listOwnAnswers, saveAnswer } from './answers.service.ts';
 
 // The caller's own answers. Anonymous users write answers too, so a session is all it takes.
 export function registerAnswerRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/answer/save', async (request) => {
+  app.post('/api/answer/save', { config: { write: 'answerSave' } }, async (request) => {
     const user = requireUser(request);
     const { answer } = saveAnswerRequest.parse(request.body);
     assertSelf(user, answer.user_id);

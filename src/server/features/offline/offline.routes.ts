@@ -10,7 +10,7 @@ import { loadOwnUser } from '../users/users.service.ts';
 import { applyOfflineRecord } from './offline.service.ts';
 
 export function registerOfflineRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/offline/save', async (request) => {
+  app.post('/api/offline/save', { config: { write: 'offlineSave' } }, async (request) => {
     const body = offlineSaveRequest.parse(request.body);
     const caller = requireUser(request);
     assertSelf(caller, body.user_id);
