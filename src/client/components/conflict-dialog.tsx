@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { formatDate } from '../../shared/domain/date-format.ts';
 import { useFirstConflict } from '../state/answer-conflicts.ts';
 import { resolveConflict } from '../state/answer-sync.ts';
@@ -14,6 +14,12 @@ export function ConflictDialog() {
   const conflict = useFirstConflict();
   const titleId = useId();
   const textId = useId();
+  const keepBoth = useRef<HTMLButtonElement>(null);
+  const answerId = conflict?.mine._id;
+  // After showModal (the dialog's own effect runs first): start on the choice that loses nothing.
+  useEffect(() => {
+    if (answerId) keepBoth.current?.focus();
+  }, [answerId]);
   if (!conflict) return null;
   const { mine, theirs } = conflict;
   const choose = (choice: 'mine' | 'theirs' | 'both') => resolveConflict(mine._id, choice);
@@ -37,7 +43,10 @@ export function ConflictDialog() {
         <div className="conflict-versions">
           <section aria-label="Your text on this device">
             <h3 className="conflict-heading">On this device</h3>
-            <p className="conflict-text">{mine.text || '(empty)'}</p>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling text must be reachable by keyboard */}
+            <p className="conflict-text" tabIndex={0}>
+              {mine.text || '(empty)'}
+            </p>
           </section>
           <section aria-label="The text from the other device">
             <h3 className="conflict-heading">
@@ -46,7 +55,10 @@ export function ConflictDialog() {
                 <span className="conflict-when"> · {formatDate(theirs.modified)}</span>
               ) : null}
             </h3>
-            <p className="conflict-text">{theirs.text || '(empty)'}</p>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling text must be reachable by keyboard */}
+            <p className="conflict-text" tabIndex={0}>
+              {theirs.text || '(empty)'}
+            </p>
           </section>
         </div>
         <div className="modal-actions">
@@ -56,8 +68,7 @@ export function ConflictDialog() {
           <button type="button" className="button button-quiet" onClick={() => choose('mine')}>
             Keep mine
           </button>
-          {/* biome-ignore lint/a11y/noAutofocus: a dialog must move focus into itself */}
-          <button type="button" className="button" autoFocus onClick={() => choose('both')}>
+          <button type="button" className="button" ref={keepBoth} onClick={() => choose('both')}>
             Keep both
           </button>
         </div>
