@@ -27,11 +27,14 @@ async function journalText(page: Page): Promise<string> {
 }
 
 /**
- * Console errors other than the browser's note of the 409 a stale save gets on purpose.
+ * Console errors other than the browser's notes of the 409 a stale save gets on purpose and of
+ * the calls that fail while the laptop is offline on purpose.
  */
 function unexpected(errors: readonly string[]): string[] {
   return errors.filter(
-    (e) => !/^Failed to load resource: the server responded with a status of 409\b/.test(e),
+    (e) =>
+      !/^Failed to load resource: the server responded with a status of 409\b/.test(e) &&
+      !e.includes('net::ERR_INTERNET_DISCONNECTED'),
   );
 }
 
@@ -216,6 +219,37 @@ describe('sync: nothing is lost between a laptop and a phone', () => {
     await openJournal(laptop, server.origin);
     await expect.poll(() => laptop.getByLabel('Your answer').inputValue()).toBe(start + words);
     await expect.poll(() => journalText(laptop)).toBe(start + words);
+  });
+
+  it('closing the page mid-sentence while offline keeps the words on this device; online, the server gets them', async () => {
+    await openJournal(laptop, server.origin);
+    const start = await laptop.getByLabel('Your answer').inputValue();
+    await expect
+      .poll(() => laptop.locator('.save-status').textContent())
+      .toBe('Saved as you write');
+    await laptopContext.setOffline(true);
+    const words = ' written on a train without a network';
+    await typeAtEnd(laptop, words);
+    await laptop.close({ runBeforeUnload: true });
+
+    // Still offline: the service worker serves the app, the draft kept on this device opens.
+    laptop = await laptopContext.newPage();
+    laptop.setDefaultTimeout(10_000);
+    errors.push(watchPageErrors(laptop));
+    await openJournal(laptop, server.origin);
+    await expect.poll(() => laptop.getByLabel('Your answer').inputValue()).toBe(start + words);
+    await expect
+      .poll(() => laptop.locator('.save-status').textContent())
+      .toBe('Offline — saved on this device, will sync');
+    await laptop.screenshot({ path: `${SHOTS}/editor-offline-desktop.png` });
+    expect(await journalText(phone)).toBe(start);
+
+    await laptopContext.setOffline(false);
+    await expect.poll(() => journalText(phone)).toBe(start + words);
+    await expect.poll(() => laptop.locator('.save-status').textContent()).toBe('Saved');
+  });
+
+  it('shows no unexpected console errors on either device', () => {
     for (const list of errors) expect(unexpected(list)).toEqual([]);
   });
 });

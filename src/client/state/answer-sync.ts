@@ -240,6 +240,8 @@ async function openFresh(s: Session, local: Answer): Promise<void> {
     }
     replaceText(s, pending?.text ?? local.text);
     setView({ ready: true, status: pending && !pending.draft ? 'offline' : 'idle' });
+    // A draft the server never got: saved now (to the offline record, if still offline).
+    if (s.dirty) s.timers.save = setTimeout(() => saveEditorDraft({ quiet: true }), 0);
     return;
   }
   takeServerAnswer(server);
