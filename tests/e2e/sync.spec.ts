@@ -242,6 +242,9 @@ describe('sync: nothing is lost between a laptop and a phone', () => {
       .poll(() => laptop.locator('.save-status').textContent())
       .toBe('Offline — saved on this device, will sync');
     await laptop.screenshot({ path: `${SHOTS}/editor-offline-desktop.png` });
+    // The words count as text: Done is ready to finish the entry.
+    const done = laptop.getByRole('button', { name: 'Done', exact: true });
+    expect(await done.getAttribute('aria-disabled')).toBeNull();
     expect(await journalText(phone)).toBe(start);
 
     await laptopContext.setOffline(false);
