@@ -85,6 +85,8 @@ type Session = {
   base: { revision?: number; text: string };
   /** Typed since the last save. */
   dirty: boolean;
+  /** Saved quietly (autosave) since 'Answer saved' last showed. */
+  unconfirmed: boolean;
   timers: { save?: ReturnType<typeof setTimeout>; words?: ReturnType<typeof setTimeout> };
   stop: Array<() => void>;
 };
@@ -164,15 +166,17 @@ function track(s: Session, sent: Promise<SaveOutcome>, text: string): void {
 
 /**
  * Saves what the person typed in this session, if anything (SPEC §4: only if text changed).
- * 'Answer saved' shows unless `quiet` (autosave) — also when an autosave already sent it, so
- * Next and Done always confirm. Returns whether anything was sent now.
+ * 'Answer saved' shows unless `quiet` (autosave); an autosave is confirmed by the next call
+ * that is not quiet (Next, Done, leaving), once. Returns whether anything was sent now.
  */
 export function saveEditorDraft(options: { onUnload?: boolean; quiet?: boolean } = {}): boolean {
   const s = session;
   if (!s) return false;
   clearTimeout(s.timers.save);
   const confirm = () => {
-    if (!options.quiet && editorView.getState().edited) showStatus(MESSAGES.answerSaved);
+    if (options.quiet || !s.unconfirmed) return;
+    s.unconfirmed = false;
+    showStatus(MESSAGES.answerSaved);
   };
   const answer = currentAnswer(s.answerId);
   // A new answer of only spaces or line breaks is not worth an entry in the journal.
@@ -183,6 +187,7 @@ export function saveEditorDraft(options: { onUnload?: boolean; quiet?: boolean }
   }
   flushDraft();
   s.dirty = false;
+  s.unconfirmed = true;
   const { saved, sent } = saveAnswerAndSend(
     { ...answer, text: s.text, revision: s.base.revision },
     { onUnload: options.onUnload, baseText: s.base.text },
@@ -278,6 +283,7 @@ export function openEditor(answer: Answer): () => void {
     text: answer.text,
     base: { revision: answer.revision, text: answer.text },
     dirty: false,
+    unconfirmed: false,
     timers: {},
     stop: [],
   };
