@@ -27,7 +27,8 @@ import {
 // - the draft is also kept under its own localStorage key (answer-drafts.ts) 600 ms after a
 //   pause, so closing the tab mid-sentence loses nothing on this device;
 // - opening fetches the answer fresh: the server's latest text is shown, never a stale copy,
-//   and a draft or offline save left on this device meets it through the merge rule.
+//   and a draft or offline save left on this device meets it through the merge rule; so does
+//   coming back to the tab, when nothing was typed since the last save.
 
 /** SPEC-free choice: the pause after which typed text is saved. */
 export const AUTOSAVE_MS = 2500;
@@ -272,6 +273,28 @@ async function openFresh(s: Session, local: Answer): Promise<void> {
 }
 
 /**
+ * The tab is seen again (the person comes back from another device): an editor they have not
+ * typed in since its last save takes the server's latest text, so a stale page never sits in
+ * front of them. With unsaved typing it stays as it is; its save meets the merge rule.
+ */
+async function refreshIfUntouched(s: Session): Promise<void> {
+  if (s.dirty || !editorView.getState().ready || answerIdsInFlight().has(s.answerId)) return;
+  let server: Answer;
+  try {
+    server = (await fetchAnswer(s.answerId, { signal: AbortSignal.timeout(FRESH_TIMEOUT_MS) }))
+      .answer;
+  } catch {
+    return; // offline, or not on the server: nothing newer to show
+  }
+  if (session !== s || s.dirty || server.text === s.text || conflictFor(s.answerId)) return;
+  takeServerAnswer(server);
+  s.base = { revision: server.revision, text: server.text };
+  clearDraft(s.answerId);
+  replaceText(s, server.text);
+  setView({ status: 'idle' });
+}
+
+/**
  * Starts editing `answer` (the current answer): shows this device's text at once, read-only
  * until the server's latest arrives. Returns the function that ends the session, saving what
  * was typed.
@@ -305,6 +328,11 @@ export function openEditor(answer: Answer): () => void {
       if (!state.offline.answered.some((a) => a._id === s.answerId)) setView({ status: 'saved' });
     }),
   );
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && session === s) void refreshIfUntouched(s);
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  s.stop.push(() => document.removeEventListener('visibilitychange', onVisible));
   openFresh(s, answer).catch((error: unknown) => {
     console.warn('Müse could not open the latest version of this answer', error);
     if (session === s) setView({ ready: true, status: 'idle' });
