@@ -4,12 +4,18 @@ import { MESSAGES } from '../../shared/domain/validation-messages.ts';
 import { fetchAnswer } from '../api/answers.ts';
 import { ApiError } from '../api/post-json.ts';
 import { addConflict, conflictFor, removeConflict } from './answer-conflicts.ts';
-import { clearDraft, flushDraft, readDraft, scheduleDraft } from './answer-drafts.ts';
-import { type BaseVersion, joinBoth, mergeRule } from './answer-versions.ts';
+import { clearDraft, flushDraft, scheduleDraft } from './answer-drafts.ts';
+import {
+  editorView,
+  initialView,
+  pendingLocal,
+  setView,
+  takeServerAnswer,
+} from './answer-sync-store.ts';
+import { joinBoth, mergeRule } from './answer-versions.ts';
 import { appStore, getState, setState } from './app-store.ts';
 import { onPageHide } from './page-lifecycle.ts';
 import { showStatus } from './status.ts';
-import { createStore } from './store.ts';
 import {
   answerIdsInFlight,
   latestOwnRevision,
@@ -41,44 +47,6 @@ const WORDS_MS = 400;
  */
 export const LONG_TEXT = 2000;
 
-export type SyncStatus =
-  | 'loading'
-  | 'idle'
-  | 'pending'
-  | 'saving'
-  | 'saved'
-  | 'offline'
-  | 'conflict';
-
-export type EditorView = {
-  answerId: string | null;
-  status: SyncStatus;
-  /** Bumped when the text is replaced from outside the textarea: it takes editorText() again. */
-  version: number;
-  /** The server's latest text has arrived (or could not): the textarea may be edited. */
-  ready: boolean;
-  hasText: boolean;
-  /** Long enough that the textarea stops growing with its text and scrolls instead. */
-  long: boolean;
-  words: number;
-  /** The person typed in this editing session (SPEC §4 Next: changed → /streak). */
-  edited: boolean;
-};
-
-const initialView: EditorView = {
-  answerId: null,
-  status: 'idle',
-  version: 0,
-  ready: true,
-  hasText: false,
-  long: false,
-  words: 0,
-  edited: false,
-};
-
-/** Small and separate from the app store: only the editor's status line listens to it. */
-export const editorView = createStore<EditorView>(initialView);
-
 type Session = {
   answerId: string;
   text: string;
@@ -93,12 +61,6 @@ type Session = {
 };
 
 let session: Session | null = null;
-
-function setView(patch: Partial<EditorView>): void {
-  const now = editorView.getState();
-  const keys = Object.keys(patch) as (keyof EditorView)[];
-  if (keys.some((key) => now[key] !== patch[key])) editorView.setState(patch);
-}
 
 /** The editor's text now (the textarea's, once the person has typed). */
 export function editorText(): string {
@@ -120,34 +82,6 @@ function replaceText(s: Session, text: string): void {
     long: text.length > LONG_TEXT,
     words: countWords(text),
   });
-}
-
-/** The server's answer becomes this device's copy (the list and, when open, the current one). */
-function takeServerAnswer(server: Answer): void {
-  setState((state) => {
-    const inList = state.answers.some((a) => a._id === server._id);
-    return {
-      answers: inList
-        ? state.answers.map((a) => (a._id === server._id ? server : a))
-        : [...state.answers, server],
-      answer: state.answer?._id === server._id ? server : state.answer,
-      offline: {
-        ...state.offline,
-        answered: state.offline.answered.filter((a) => a._id !== server._id),
-      },
-    };
-  });
-}
-
-/** This device's text that the server may not have: a draft, else an offline save. */
-function pendingLocal(
-  answerId: string,
-): { text: string; base: BaseVersion; draft: boolean } | null {
-  const draft = readDraft(answerId);
-  if (draft) return { text: draft.text, base: draft.base, draft: true };
-  const offline = getState().offline.answered.find((a) => a._id === answerId);
-  if (offline) return { text: offline.text, base: { revision: offline.revision }, draft: false };
-  return null;
 }
 
 function track(s: Session, sent: Promise<SaveOutcome>, text: string): void {
