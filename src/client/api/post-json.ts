@@ -3,10 +3,13 @@ export class ApiError extends Error {
   readonly status: number;
   /** Seconds the server asked us to wait (Retry-After on a 429), when it said. */
   readonly retryAfter: number | null;
-  constructor(status: number, message: string, retryAfter: number | null = null) {
+  /** The error response's JSON body (e.g. the current answer of a 409), when there was one. */
+  readonly data: unknown;
+  constructor(status: number, message: string, retryAfter: number | null = null, data?: unknown) {
     super(message);
     this.status = status;
     this.retryAfter = retryAfter;
+    this.data = data;
   }
 }
 
@@ -46,6 +49,7 @@ export async function postJson<T>(url: string, body?: unknown, options: PostOpti
       response.status,
       data.error ?? response.statusText,
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      data,
     );
   }
   return data as T;

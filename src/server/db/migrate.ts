@@ -1,6 +1,7 @@
 import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as answerRevisions from './migrations/002-answer-revisions.ts';
 import * as recovery from './migrations/003-recovery-and-passcode-hash.ts';
 import * as accessHardening from './migrations/005-access-hardening.ts';
 import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones.ts';
@@ -9,6 +10,7 @@ import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones
 // exactly what was type-checked.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-answer-revisions': answerRevisions,
   '003-recovery-and-passcode-hash': recovery,
   '005-access-hardening': accessHardening,
   '006-pictures-and-tombstones': picturesAndTombstones,

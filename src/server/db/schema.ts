@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Portable column types, one truth for SQLite and PostgreSQL (decision 003): timestamps are
 // ISO-8601 UTC text, calendar days are 'YYYY-MM-DD' text, flags are 0/1 integers, lists are
 // JSON text.
@@ -40,6 +42,8 @@ export type AnswersTable = {
   likes: number;
   score: number;
   profile_picture: string | null;
+  /** Bumped by every change of the content (migration 002, decision 013); starts at 1. */
+  revision: Generated<number>;
 };
 
 export type PromptsTable = {
