@@ -19,6 +19,7 @@ import { registerWorldRoutes } from './features/world/world.routes.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerHealth } from './plugins/health.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await registerRateLimiting(app);
   registerSessions(app, deps);
+  registerHealth(app, deps);
 
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);

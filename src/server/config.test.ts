@@ -67,6 +67,7 @@ describe('S3 configuration', () => {
       endpoint: 'http://127.0.0.1:9000',
       accessKeyId: 'key',
       secretAccessKey: 'secret',
+      sessionToken: null,
       publicUrl: 'http://127.0.0.1:9000/muse-pictures',
     });
   });

@@ -19,6 +19,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicOrigin: null,
     relaxedRateLimits: true,
     s3: null,
+    shutdownGraceMs: 10_000,
+    metricsToken: null,
+    trustProxy: false,
+    redisUrl: null,
+    redisPrefix: 'muse:',
     ...overrides,
   };
 }

@@ -62,6 +62,7 @@ describe('S3-compatible picture storage', () => {
       endpoint,
       accessKeyId: 'AKIDEXAMPLE',
       secretAccessKey: 'secret',
+      sessionToken: null,
       publicUrl: 'https://cdn.muse.example',
     });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-s3-'));
