@@ -20,6 +20,8 @@ import { registerClient } from './plugins/client.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
+import { loggerOptions, registerRequestIds, requestId } from './plugins/logging.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -53,7 +55,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
   };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? loggerOptions() : false,
+    // Honour a proxy's X-Request-Id (when sane) so one id follows a request through the logs.
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
   });
@@ -67,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerRequestIds(app);
+  registerMetrics(app, deps);
   registerSecurityHeaders(app, config.publicOrigin?.startsWith('https:') ?? false);
   registerCsrfProtection(app, config.publicOrigin);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

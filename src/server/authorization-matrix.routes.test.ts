@@ -62,6 +62,7 @@ let smallPng: Buffer;
 const MATRIX: Record<string, Row> = {
   'GET /healthz': { expect: all(200) },
   'GET /readyz': { expect: all(200) },
+  'GET /metrics': { expect: all(200) },
   'POST /api/categories': { expect: all(200) },
   'POST /api/user/create': { body: () => ({ user: { _id: unique('new') } }), expect: all(200) },
   'POST /api/signup': {
