@@ -173,8 +173,9 @@ export async function writeBurst(
   cookie: string,
   until: Promise<unknown>,
   workers = 6,
+  /** Filled as acknowledgements arrive, for tests that look before the burst ends. */
+  acknowledged: string[] = [],
 ): Promise<{ acknowledged: string[]; attempted: number }> {
-  const acknowledged: string[] = [];
   let attempted = 0;
   let over = false;
   void until.then(() => {
