@@ -36,6 +36,16 @@ export type AppOptions = {
   passwords?: PasswordHasher;
 };
 
+/** Fastify's trustProxy from TRUST_PROXY: nobody, a hop count, or the proxies' addresses. */
+function trustProxySetting(
+  config: Config,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const { trustProxy } = config;
+  // A hop count trusts that many proxies nearest to us, whatever their addresses.
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return trustProxy;
+}
+
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 declare module 'fastify' {
@@ -60,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (default: nobody).
+    trustProxy: trustProxySetting(config),
   });
   const routes: string[] = [];
   app.decorate('museRoutes', routes);
@@ -78,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCsrfProtection(app, config.publicOrigin);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
-  await registerRateLimiting(app);
+  await registerRateLimiting(app, deps);
   registerSessions(app, deps);
   registerHealth(app, deps);
 

@@ -27,6 +27,11 @@ export function poolStats(db: Database): PoolStats | null {
   };
 }
 
+/** Whether `db` is on PostgreSQL (the configuration can say otherwise in tests). */
+export function isPostgres(db: Database): boolean {
+  return pools.has(db);
+}
+
 export function createDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });

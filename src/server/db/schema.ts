@@ -68,6 +68,9 @@ export type DailyPromptsTable = { day: string; prompt_id: string; set_at: string
 
 export type LoginThrottleTable = { account_key: string; failures: number; window_start: string };
 
+/** A per-address counter; `reset_at` is when its window ends (epoch ms). Migration 008. */
+export type RateLimitsTable = { key: string; count: number; reset_at: number };
+
 export type DB = {
   users: UsersTable;
   answers: AnswersTable;
@@ -79,4 +82,5 @@ export type DB = {
   sessions: SessionsTable;
   daily_prompts: DailyPromptsTable;
   login_throttle: LoginThrottleTable;
+  rate_limits: RateLimitsTable;
 };
