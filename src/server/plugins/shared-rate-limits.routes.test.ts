@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, unique } from '../../../tests/support/factories.ts';
+import { unique } from '../../../tests/support/factories.ts';
 import { buildTestApp } from '../../../tests/support/test-app.ts';
 import {
   createTestDatabase,
