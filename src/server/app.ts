@@ -16,6 +16,8 @@ import { registerCategoryRoutes } from './features/prompts/categories.routes.ts'
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerWorldRoutes } from './features/world/world.routes.ts';
+import { createWorldEvents, type WorldEvents } from './features/world/world-events.ts';
+import { registerWorldLive } from './features/world/world-live.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -34,6 +36,8 @@ export type AppOptions = {
   logger?: boolean;
   /** Tests pass a cheap hasher; production uses the strong default. */
   passwords?: PasswordHasher;
+  /** Tests may share one bus between apps; by default it follows the configuration. */
+  worldEvents?: WorldEvents;
 };
 
 /** Fastify's trustProxy from TRUST_PROXY: nobody, a hop count, or the proxies' addresses. */
@@ -58,12 +62,6 @@ declare module 'fastify' {
 /** Builds the whole app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
-  const deps: AppDeps = {
-    db,
-    config,
-    passwords: options.passwords ?? createPasswordHasher(),
-    pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
-  };
   const app = Fastify({
     logger: options.logger ? loggerOptions() : false,
     // Honour a proxy's X-Request-Id (when sane) so one id follows a request through the logs.
@@ -73,6 +71,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (default: nobody).
     trustProxy: trustProxySetting(config),
   });
+  const deps: AppDeps = {
+    db,
+    config,
+    passwords: options.passwords ?? createPasswordHasher(),
+    pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
+    worldEvents: options.worldEvents ?? createWorldEvents(config, db, app.log),
+  };
   const routes: string[] = [];
   app.decorate('museRoutes', routes);
   app.addHook('onRoute', (route) => {
@@ -98,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUserRoutes(app, deps);
   registerAnswerRoutes(app, deps);
   registerWorldRoutes(app, deps);
+  registerWorldLive(app, deps);
   registerPromptRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerOfflineRoutes(app, deps);

@@ -230,8 +230,11 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
-/** Routes that serve files rather than calls. */
-const STATIC_ROUTES = new Set(['GET /media/pictures/*']);
+/**
+ * Routes that serve files rather than calls, and the live stream (it never ends, so inject()
+ * cannot read it; world-live.routes.test.ts opens it without a session: anyone may).
+ */
+const STATIC_ROUTES = new Set(['GET /media/pictures/*', 'GET /api/world/live']);
 
 async function makeFixture(app: FastifyInstance, database: TestDatabase): Promise<Fixture> {
   const { db } = database;

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { PasswordHasher } from './features/auth/passwords.ts';
 import type { PictureStorage } from './features/pictures/picture-storage.ts';
+import type { WorldEvents } from './features/world/world-events.ts';
 
 /** What every feature's routes are given: no globals, so tests can build many apps. */
 export type AppDeps = {
@@ -9,4 +10,6 @@ export type AppDeps = {
   config: Config;
   passwords: PasswordHasher;
   pictures: PictureStorage;
+  /** Changes to the world feed, told to every instance (world-events.ts). */
+  worldEvents: WorldEvents;
 };

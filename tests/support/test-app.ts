@@ -8,6 +8,7 @@ import type { Database } from '../../src/server/db/database.ts';
 import type { AppDeps } from '../../src/server/deps.ts';
 import { createPasswordHasher, FAST_TEST_COST } from '../../src/server/features/auth/passwords.ts';
 import { createDiskStorage } from '../../src/server/features/pictures/picture-storage.ts';
+import { inProcessWorldEvents } from '../../src/server/features/world/world-events.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -47,5 +48,11 @@ export async function buildTestApp(
 /** The dependencies buildApp() would make, for testing a service without HTTP. */
 export function testDeps(db: Database, overrides: Partial<Config> = {}): AppDeps {
   const config = testConfig(overrides);
-  return { db, config, passwords: fastHasher, pictures: createDiskStorage(config.dataDir) };
+  return {
+    db,
+    config,
+    passwords: fastHasher,
+    pictures: createDiskStorage(config.dataDir),
+    worldEvents: inProcessWorldEvents(),
+  };
 }

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { createRedis } from '../../redis.ts';
+
+/**
+ * Changes to the world feed, told to every instance: one instance shares, loves or removes;
+ * all of them (itself included) hear it and tell their open /world streams, and whatever else
+ * listens (a cached feed page to drop). Over PostgreSQL LISTEN/NOTIFY on one dedicated
+ * connection per instance, Redis pub/sub when REDIS_URL is set, or in-process on SQLite.
+ * Messages carry only the kind and the answer id: listeners read what a stranger may see
+ * from the database, so nothing private or identifying travels on the bus.
+ */
+export type WorldChange =
+  | { type: 'shared'; answerId: string }
+  | { type: 'unshared'; answerId: string }
+  | { type: 'loves'; answerId: string };
+
+/** A change as heard, with an id unique across instances and the same on all of them. */
+export type WorldEvent = WorldChange & { id: string };
+
+export type WorldEvents = {
+  /** Tells every instance; never throws (the write it follows is already committed). */
+  publish(change: WorldChange): Promise<void>;
+  /** Hears every change from every instance, in the bus's order; returns unsubscribe. */
+  subscribe(listener: (event: WorldEvent) => void): () => void;
+  close(): Promise<void>;
+};
+
+type Log = { warn: (object: object, message: string) => void };
+
+const CHANNEL = 'muse_world';
+const ANSWER_ID = /^[\w.:-]{1,200}$/;
+
+function parse(raw: string): WorldEvent | null {
+  try {
+    const value = JSON.parse(raw) as Partial<WorldEvent>;
+    if (
+      typeof value.id === 'string' &&
+      typeof value.answerId === 'string' &&
+      ANSWER_ID.test(value.answerId) &&
+      (value.type === 'shared' || value.type === 'unshared' || value.type === 'loves')
+    ) {
+      return { id: value.id, type: value.type, answerId: value.answerId };
+    }
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+function createHub() {
+  const listeners = new Set<(event: WorldEvent) => void>();
+  const instance = randomBytes(4).toString('hex');
+  let sequence = 0;
+  return {
+    nextId: () => {
+      sequence += 1;
+      return `${instance}-${sequence}`;
+    },
+    deliver(event: WorldEvent) {
+      for (const listener of listeners) listener(event);
+    },
+    subscribe(listener: (event: WorldEvent) => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** One process: hand the change straight to the listeners. */
+export function inProcessWorldEvents(): WorldEvents {
+  const hub = createHub();
+  return {
+    async publish(change) {
+      const event = { ...change, id: hub.nextId() };
+      queueMicrotask(() => hub.deliver(event));
+    },
+    subscribe: hub.subscribe,
+    async close() {},
+  };
+}
+
+/** PostgreSQL: NOTIFY through the pool, LISTEN on a connection of its own that reconnects. */
+function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
+  const hub = createHub();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      const event = message.channel === CHANNEL && message.payload ? parse(message.payload) : null;
+      if (event) hub.deliver(event);
+    });
+    const reconnect = (error?: Error) => {
+      if (client !== next) return;
+      client = null;
+      next.end().catch(() => {});
+      if (closed) return;
+      log.warn({ err: error }, 'world events: LISTEN connection lost, reconnecting');
+      retry = setTimeout(() => void connect(), 1_000);
+    };
+    next.on('error', reconnect);
+    next.on('end', () => reconnect());
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      reconnect(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  const ready = connect();
+
+  return {
+    async publish(change) {
+      const event: WorldEvent = { ...change, id: hub.nextId() };
+      try {
+        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`.execute(db);
+      } catch (error) {
+        log.warn({ err: error }, 'world events: NOTIFY failed');
+      }
+    },
+    subscribe: hub.subscribe,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await ready;
+      const last = client;
+      client = null;
+      await last?.end().catch(() => {});
+    },
+  };
+}
+
+/** Redis pub/sub: a publishing connection and a subscribed one (ioredis reconnects both). */
+function redisWorldEvents(url: string, prefix: string, log: Log): WorldEvents {
+  const hub = createHub();
+  const channel = `${prefix}world`;
+  const publisher = createRedis(url);
+  const subscriber = createRedis(url);
+  subscriber.on('message', (from: string, message: string) => {
+    const event = from === channel ? parse(message) : null;
+    if (event) hub.deliver(event);
+  });
+  subscriber.on('error', (error: Error) => log.warn({ err: error }, 'world events: Redis'));
+  publisher.on('error', (error: Error) => log.warn({ err: error }, 'world events: Redis'));
+  const subscribed = subscriber.subscribe(channel).catch((error: unknown) => {
+    log.warn({ err: error }, 'world events: SUBSCRIBE failed');
+  });
+  return {
+    async publish(change) {
+      const event: WorldEvent = { ...change, id: hub.nextId() };
+      try {
+        await publisher.publish(channel, JSON.stringify(event));
+      } catch (error) {
+        log.warn({ err: error }, 'world events: PUBLISH failed');
+      }
+    },
+    subscribe: hub.subscribe,
+    async close() {
+      await subscribed;
+      await Promise.all([
+        subscriber.quit().catch(() => subscriber.disconnect()),
+        publisher.quit().catch(() => publisher.disconnect()),
+      ]);
+    },
+  };
+}
+
+export function createWorldEvents(config: Config, db: Database, log: Log): WorldEvents {
+  if (config.redisUrl) return redisWorldEvents(config.redisUrl, config.redisPrefix, log);
+  if (config.database.kind === 'postgres') return postgresWorldEvents(db, config.database.url, log);
+  return inProcessWorldEvents();
+}
