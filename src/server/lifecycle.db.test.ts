@@ -10,6 +10,7 @@ import {
   waitUntilReady,
   writeBurst,
 } from '../../tests/support/instances.ts';
+import { openSse } from '../../tests/support/sse.ts';
 import { buildTestApp } from '../../tests/support/test-app.ts';
 import { databaseKinds } from '../../tests/support/test-db.ts';
 import { createDatabase, type Database } from './db/database.ts';
@@ -102,6 +103,26 @@ for (const kind of databaseKinds()) {
         expect(lost, `${acknowledged.length} acknowledged of ${attempted}`).toEqual([]);
       } finally {
         await db.destroy();
+      }
+    });
+
+    it('ends open live streams politely on SIGTERM and still exits promptly with 0', async () => {
+      const where = await target(kind, cleanups);
+      const instance = await startInstance({
+        env: { ...where.env, SHUTDOWN_GRACE_MS: '20000' },
+      });
+      const streams = await Promise.all(
+        [0, 1, 2].map(() => openSse(`${instance.origin}/api/world/live`)),
+      );
+      expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
+      const started = Date.now();
+      instance.child.kill('SIGTERM');
+      expect(await instance.exited).toBe(0);
+      // Well inside the grace period: the streams did not hold the shutdown up.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      for (const stream of streams) {
+        expect(stream.raw()).toContain('retry: ');
+        stream.close();
       }
     });
 
