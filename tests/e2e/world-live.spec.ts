@@ -50,6 +50,9 @@ describe('the live world', () => {
   let errorsB: string[];
   const OLD_TEXT = 'Mornings by the harbour, before anyone is up';
   const NEW_TEXT = 'I finally said sorry, and it was easier than I feared';
+  const FILLER =
+    'A longer thought, so that the list is taller than a screen: the walk home, the light on ' +
+    'the water, the people I passed and what I wondered about each of them.';
   let oldAnswerId = '';
 
   beforeAll(async () => {
@@ -70,6 +73,14 @@ describe('the live world', () => {
       answer: { _id: oldAnswerId, prompt_id: '', prompt_title: 'A quiet place', text: OLD_TEXT },
     });
     await cleo.post('/api/answer/share', { answer_id: oldAnswerId, anonymous: false });
+    // Enough answers before it to scroll through.
+    for (let i = 0; i < 5; i += 1) {
+      const id = `more${i}${randomUUID().replaceAll('-', '')}`;
+      await cleo.post('/api/answer/save', {
+        answer: { _id: id, prompt_id: '', prompt_title: `Thought ${i + 1}`, text: FILLER },
+      });
+      await cleo.post('/api/answer/share', { answer_id: id, anonymous: false });
+    }
   });
   afterAll(async () => {
     await ada?.close();
@@ -94,8 +105,13 @@ describe('the live world', () => {
     await Promise.all([pageA.goto(`${server.origin}/world`), pageB.goto(`${server.origin}/world`)]);
     await feedItem(pageA, OLD_TEXT).waitFor();
     await feedItem(pageB, OLD_TEXT).waitFor();
+    await screenshot(pageA, 'world-live-before-phone');
     // The streams are open before anything is shared.
     await expect.poll(() => liveStreams(server.origin)).toBe(2);
+    // Ada is reading further down the list.
+    await feedItem(pageA, OLD_TEXT).scrollIntoViewIfNeeded();
+    const readingAt = await pageA.evaluate(() => window.scrollY);
+    expect(readingAt).toBeGreaterThan(0);
 
     // Ada shares from her session (the share itself is the world spec's subject).
     const answerId = `new${randomUUID().replaceAll('-', '')}`;
@@ -108,10 +124,18 @@ describe('the live world', () => {
     await button.waitFor();
     // Waiting, not pushed under the reader's thumb: the list still starts with the old answer.
     expect(await feedItem(pageB, NEW_TEXT).count()).toBe(0);
-    await expect.poll(() => pageB.locator('.feed-entry').first().textContent()).toContain(OLD_TEXT);
+    await expect
+      .poll(() => pageB.locator('.feed-entry').first().textContent())
+      .toContain('Thought 5');
     await screenshot(pageB, 'world-live-new-answer-desktop');
-    await pageA.getByRole('button', { name: '1 new answer' }).waitFor();
-    await screenshot(pageA, 'world-live-new-answer-phone');
+    const pill = pageA.getByRole('button', { name: '1 new answer' });
+    await pill.waitFor();
+    // Nothing moved under Ada's thumb, and the button floats where she can see it.
+    expect(await pageA.evaluate(() => window.scrollY)).toBe(readingAt);
+    const box = await pill.boundingBox();
+    expect(box?.y).toBeGreaterThan(50);
+    expect(box?.y).toBeLessThan(PHONE.height / 2);
+    await pageA.screenshot({ path: `${screenshotDir()}/world-live-new-answer-scrolled-phone.png` });
 
     // A love sent elsewhere changes Cleo's count in place for both (Cleo's own love + Dee's).
     const dee = await apiUser(server.origin, 'Dee');
@@ -134,6 +158,10 @@ describe('the live world', () => {
     expect(errorsB).toEqual([]);
   });
 });
+
+function screenshotDir(): string {
+  return new URL('../../test-results/screenshots', import.meta.url).pathname;
+}
 
 async function liveStreams(origin: string): Promise<number> {
   const text = await (await fetch(`${origin}/metrics`)).text();
