@@ -75,6 +75,17 @@ for (const variant of variants) {
         env.REDIS_PREFIX = `muse-cluster-${randomBytes(6).toString('hex')}:`;
       }
       [a, b] = await Promise.all([startInstance({ env }), startInstance({ env })]);
+      // Both hear the bus (LISTEN or SUBSCRIBE done) before the tests begin.
+      for (const instance of [a, b]) {
+        const deadline = Date.now() + 10_000;
+        let live = '';
+        while (live !== 'up' && Date.now() < deadline) {
+          const ready = await fetch(`${instance.origin}/readyz`);
+          live = ((await ready.json()) as { live: string }).live;
+          if (live !== 'up') await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(live).toBe('up');
+      }
     });
     afterAll(async () => {
       for (const stream of streams) stream.close();
@@ -93,8 +104,6 @@ for (const variant of variants) {
       const stream = await openSse(`${b.origin}/api/world/live`);
       streams.push(stream);
       expect(stream.status).toBe(200);
-      // B's LISTEN (or SUBSCRIBE) is set up at start-up; give the stream a moment to register.
-      await new Promise((resolve) => setTimeout(resolve, 200));
       const author = await signUp(a.origin);
       const answerId = `live${randomBytes(5).toString('hex')}`;
       const text = `Shared live across instances ${randomBytes(3).toString('hex')}`;

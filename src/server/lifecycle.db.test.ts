@@ -28,7 +28,7 @@ describe('health checks', () => {
       expect(health.json()).toEqual({ status: 'ok' });
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ready', database: 'up' });
+      expect(ready.json()).toEqual({ status: 'ready', database: 'up', live: 'up' });
     } finally {
       await app.close();
       await db.destroy();
@@ -141,7 +141,8 @@ for (const kind of databaseKinds()) {
         }
       } finally {
         const codes = await Promise.all(instances.map((instance) => instance.stop()));
-        expect(codes).toEqual([0, 0, 0]);
+        const outputs = instances.map((instance) => instance.output().slice(-1500));
+        expect(codes, outputs.join('\n----\n')).toEqual([0, 0, 0]);
       }
     });
   });

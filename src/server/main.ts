@@ -17,11 +17,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = createDatabase(config.database);
-  // Several instances may start at once on one database: one migrates, the others wait.
-  await withMigrationLock(config.database, async () => {
-    await migrateToLatest(db);
-    await seedDatabase(db);
+  // Several instances may start at once on one database: one opens (a new SQLite file becomes
+  // WAL), migrates and seeds; the others wait, then find nothing left to do.
+  const db = await withMigrationLock(config.database, async () => {
+    const opened = createDatabase(config.database);
+    await migrateToLatest(opened);
+    await seedDatabase(opened);
+    return opened;
   });
   const app = await buildApp({ db, config, logger: true });
   app.addHook('onClose', async () => {

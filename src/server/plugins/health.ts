@@ -29,7 +29,8 @@ async function databaseAnswers(deps: AppDeps): Promise<boolean> {
 
 /**
  * For load balancers and orchestrators. /healthz: the process is up. /readyz: the database
- * answers (migrations ran before the app was built) and the instance is not stopping.
+ * answers (migrations ran before the app was built) and the instance is not stopping; `live`
+ * says whether it hears the other instances' world events yet (informational).
  * Small JSON, never the app page, never cached.
  */
 export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
@@ -49,6 +50,8 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
     if (!(await databaseAnswers(deps))) {
       return reply.status(503).send({ status: 'unavailable', database: 'down' });
     }
-    return { status: 'ready', database: 'up' };
+    // The live world degrades rather than stops an instance: reported, not a 503.
+    const live = deps.worldEvents.listening() ? 'up' : 'connecting';
+    return { status: 'ready', database: 'up', live };
   });
 }

@@ -26,6 +26,8 @@ export type WorldEvents = {
   publish(change: WorldChange): Promise<void>;
   /** Hears every change from every instance, in the bus's order; returns unsubscribe. */
   subscribe(listener: (event: WorldEvent) => void): () => void;
+  /** Whether this instance hears the other instances right now (for /readyz). */
+  listening(): boolean;
   close(): Promise<void>;
 };
 
@@ -81,6 +83,7 @@ export function inProcessWorldEvents(): WorldEvents {
       queueMicrotask(() => hub.deliver(event));
     },
     subscribe: hub.subscribe,
+    listening: () => true,
     async close() {},
   };
 }
@@ -90,6 +93,7 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
   const hub = createHub();
   let client: pg.Client | null = null;
   let closed = false;
+  let listening = false;
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
@@ -102,6 +106,7 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
     const reconnect = (error?: Error) => {
       if (client !== next) return;
       client = null;
+      listening = false;
       next.end().catch(() => {});
       if (closed) return;
       log.warn({ err: error }, 'world events: LISTEN connection lost, reconnecting');
@@ -113,6 +118,7 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
+      listening = client === next;
     } catch (error) {
       reconnect(error instanceof Error ? error : new Error(String(error)));
     }
@@ -129,6 +135,7 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
       }
     },
     subscribe: hub.subscribe,
+    listening: () => listening,
     async close() {
       closed = true;
       clearTimeout(retry);
@@ -152,9 +159,13 @@ function redisWorldEvents(url: string, prefix: string, log: Log): WorldEvents {
   });
   subscriber.on('error', (error: Error) => log.warn({ err: error }, 'world events: Redis'));
   publisher.on('error', (error: Error) => log.warn({ err: error }, 'world events: Redis'));
-  const subscribed = subscriber.subscribe(channel).catch((error: unknown) => {
-    log.warn({ err: error }, 'world events: SUBSCRIBE failed');
-  });
+  let subscribedOnce = false;
+  const subscribed = subscriber.subscribe(channel).then(
+    () => {
+      subscribedOnce = true;
+    },
+    (error: unknown) => log.warn({ err: error }, 'world events: SUBSCRIBE failed'),
+  );
   return {
     async publish(change) {
       const event: WorldEvent = { ...change, id: hub.nextId() };
@@ -165,6 +176,8 @@ function redisWorldEvents(url: string, prefix: string, log: Log): WorldEvents {
       }
     },
     subscribe: hub.subscribe,
+    // ioredis subscribes again by itself after a reconnect.
+    listening: () => subscribedOnce && subscriber.status === 'ready',
     async close() {
       await subscribed;
       await Promise.all([
