@@ -75,7 +75,7 @@ function postgresStore(db: Database) {
 function storeOptions(app: FastifyInstance, deps: AppDeps): Partial<FastifyRateLimitOptions> {
   const { config } = deps;
   if (config.redisUrl) {
-    const redis = createRedis(config.redisUrl);
+    const redis = createRedis(config.redisUrl, app.log, 'rate limits');
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });

@@ -115,3 +115,23 @@ describeEachDatabase('the client address behind proxies', (get) => {
     }
   });
 });
+
+describe('with Redis away', () => {
+  it('lets calls through (the limits are a brake) and says the live bus is connecting', async () => {
+    const database = await createTestDatabase('sqlite');
+    // Nothing listens on port 1: every connection is refused.
+    const app = await buildTestApp(database.db, {
+      relaxedRateLimits: false,
+      redisUrl: 'redis://127.0.0.1:1',
+    });
+    try {
+      expect((await create(app)).statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({ database: 'up', live: 'connecting' });
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});

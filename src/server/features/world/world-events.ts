@@ -151,14 +151,12 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
 function redisWorldEvents(url: string, prefix: string, log: Log): WorldEvents {
   const hub = createHub();
   const channel = `${prefix}world`;
-  const publisher = createRedis(url);
-  const subscriber = createRedis(url);
+  const publisher = createRedis(url, log, 'world events');
+  const subscriber = createRedis(url, log, 'world events');
   subscriber.on('message', (from: string, message: string) => {
     const event = from === channel ? parse(message) : null;
     if (event) hub.deliver(event);
   });
-  subscriber.on('error', (error: Error) => log.warn({ err: error }, 'world events: Redis'));
-  publisher.on('error', (error: Error) => log.warn({ err: error }, 'world events: Redis'));
   let subscribedOnce = false;
   const subscribed = subscriber.subscribe(channel).then(
     () => {
