@@ -94,6 +94,7 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
   let client: pg.Client | null = null;
   let closed = false;
   let listening = false;
+  let outage = false;
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
@@ -109,7 +110,9 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
       listening = false;
       next.end().catch(() => {});
       if (closed) return;
-      log.warn({ err: error }, 'world events: LISTEN connection lost, reconnecting');
+      // Once per outage, not once per retry.
+      if (!outage) log.warn({ err: error }, 'world events: LISTEN connection lost, reconnecting');
+      outage = true;
       retry = setTimeout(() => void connect(), 1_000);
     };
     next.on('error', reconnect);
@@ -119,6 +122,7 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
       listening = client === next;
+      if (listening) outage = false;
     } catch (error) {
       reconnect(error instanceof Error ? error : new Error(String(error)));
     }
