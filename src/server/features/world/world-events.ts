@@ -18,8 +18,12 @@ export type WorldChange =
   | { type: 'unshared'; answerId: string }
   | { type: 'loves'; answerId: string };
 
-/** A change as heard, with an id unique across instances and the same on all of them. */
-export type WorldEvent = WorldChange & { id: string };
+/**
+ * A change as heard, with an id unique across instances and the same on all of them; or, on
+ * this instance only, `missed`: the bus was out of reach for a while and changes may have gone
+ * unheard (drop caches, tell streams to look again).
+ */
+export type WorldEvent = (WorldChange & { id: string }) | { type: 'missed'; id: string };
 
 export type WorldEvents = {
   /** Tells every instance; never throws (the write it follows is already committed). */
@@ -36,9 +40,9 @@ type Log = { warn: (object: object, message: string) => void };
 const CHANNEL = 'muse_world';
 const ANSWER_ID = /^[\w.:-]{1,200}$/;
 
-function parse(raw: string): WorldEvent | null {
+function parse(raw: string): (WorldChange & { id: string }) | null {
   try {
-    const value = JSON.parse(raw) as Partial<WorldEvent>;
+    const value = JSON.parse(raw) as Partial<WorldChange & { id: string }>;
     if (
       typeof value.id === 'string' &&
       typeof value.answerId === 'string' &&
@@ -122,6 +126,7 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
       listening = client === next;
+      if (listening && outage) hub.deliver({ type: 'missed', id: hub.nextId() });
       if (listening) outage = false;
     } catch (error) {
       reconnect(error instanceof Error ? error : new Error(String(error)));
@@ -162,6 +167,16 @@ function redisWorldEvents(url: string, prefix: string, log: Log): WorldEvents {
     if (event) hub.deliver(event);
   });
   let subscribedOnce = false;
+  let lost = false;
+  subscriber.on('close', () => {
+    if (subscribedOnce) lost = true;
+  });
+  subscriber.on('ready', () => {
+    // ioredis subscribes again on reconnect; what was published meanwhile is gone.
+    if (!lost) return;
+    lost = false;
+    hub.deliver({ type: 'missed', id: hub.nextId() });
+  });
   const subscribed = subscriber.subscribe(channel).then(
     () => {
       subscribedOnce = true;

@@ -53,6 +53,8 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
 
   // Read what a stranger may see of the changed answer; events stay in the bus's order.
   const resolve = async (event: WorldEvent): Promise<Frame | null> => {
+    // The bus was away: whatever happened meanwhile is unknown here; open pages look again.
+    if (event.type === 'missed') return frame(event.id, 'reset', {});
     if (event.type === 'unshared') return frame(event.id, 'removed', { _id: event.answerId });
     const view = await findAnswerView(deps.db, event.answerId, null);
     if (!view || Number(view.shared) !== 1) {
