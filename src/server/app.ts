@@ -21,9 +21,14 @@ import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
 import { registerPasscodeRoutes } from './features/users/passcode.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerWorldRoutes } from './features/world/world.routes.ts';
+import { createWorldEvents, type WorldEvents } from './features/world/world-events.ts';
+import { registerWorldLive } from './features/world/world-live.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerHealth } from './plugins/health.ts';
+import { loggerOptions, registerRequestIds, requestId } from './plugins/logging.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -41,7 +46,19 @@ export type AppOptions = {
   passwords?: PasswordHasher;
   /** Where the write limits count (issue 13 point 5); in memory, per instance, by default. */
   usageStore?: UsageStore;
+  /** Tests may share one bus between apps; by default it follows the configuration. */
+  worldEvents?: WorldEvents;
 };
+
+/** Fastify's trustProxy from TRUST_PROXY: nobody, a hop count, or the proxies' addresses. */
+function trustProxySetting(
+  config: Config,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const { trustProxy } = config;
+  // A hop count trusts that many proxies nearest to us, whatever their addresses.
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return trustProxy;
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -55,6 +72,16 @@ declare module 'fastify' {
 /** Builds the whole app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ? loggerOptions() : false,
+    // Honour a proxy's X-Request-Id (when sane) so one id follows a request through the logs.
+    requestIdHeader: false,
+    genReqId: requestId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (default: nobody).
+    trustProxy: trustProxySetting(config),
+    ...SERVER_TIMEOUTS,
+  });
   const deps: AppDeps = {
     db,
     config,
@@ -62,13 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
     mailer: config.mail ? createSmtpMailer(config.mail) : null,
     secret: config.secret ?? (await loadOrCreateSecret(db, 'server')),
+    worldEvents: options.worldEvents ?? createWorldEvents(config, db, app.log),
   };
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
-    ...SERVER_TIMEOUTS,
-  });
   const routes: string[] = [];
   app.decorate('museRoutes', routes);
   app.addHook('onRoute', (route) => {
@@ -82,11 +104,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await grantConfiguredAdmins(deps);
 
   registerErrorHandling(app);
+  registerRequestIds(app);
+  registerMetrics(app, deps);
   registerSecurityHeaders(app, config.publicOrigin?.startsWith('https:') ?? false);
   registerCsrfProtection(app, config.publicOrigin);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
-  await registerRateLimiting(app);
+  await registerRateLimiting(app, deps);
   registerSessions(app, deps);
   registerWriteLimits(
     app,
@@ -95,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config.relaxedRateLimits ? 1000 : 1,
   );
   guardSlowClients(app, config.maxConnectionsPerAddress);
+  registerHealth(app, deps);
 
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);
@@ -103,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPasscodeRoutes(app, deps);
   registerAnswerRoutes(app, deps);
   registerWorldRoutes(app, deps);
+  registerWorldLive(app, deps);
   registerPromptRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerOfflineRoutes(app, deps);

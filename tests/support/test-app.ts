@@ -8,6 +8,7 @@ import type { Database } from '../../src/server/db/database.ts';
 import type { AppDeps } from '../../src/server/deps.ts';
 import { createPasswordHasher, FAST_TEST_COST } from '../../src/server/features/auth/passwords.ts';
 import { createDiskStorage } from '../../src/server/features/pictures/picture-storage.ts';
+import { inProcessWorldEvents } from '../../src/server/features/world/world-events.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -22,6 +23,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     maxConnectionsPerAddress: 0,
     s3: null,
     mail: null,
+    shutdownGraceMs: 10_000,
+    metricsToken: null,
+    trustProxy: false,
+    redisUrl: null,
+    redisPrefix: 'muse:',
     ...overrides,
   };
 }
@@ -54,5 +60,6 @@ export function testDeps(db: Database, overrides: Partial<Config> = {}): AppDeps
     pictures: createDiskStorage(config.dataDir),
     mailer: null,
     secret: 'test-secret-test-secret-test-secret',
+    worldEvents: inProcessWorldEvents(),
   };
 }

@@ -5,6 +5,7 @@ import * as answerRevisions from './migrations/002-answer-revisions.ts';
 import * as recovery from './migrations/003-recovery-and-passcode-hash.ts';
 import * as accessHardening from './migrations/005-access-hardening.ts';
 import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones.ts';
+import * as rateLimits from './migrations/008-rate-limits.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '003-recovery-and-passcode-hash': recovery,
   '005-access-hardening': accessHardening,
   '006-pictures-and-tombstones': picturesAndTombstones,
+  '008-rate-limits': rateLimits,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -115,6 +115,8 @@ export type AdminAuditTable = {
 export type ServerSecretsTable = { name: string; value: string; created_at: string };
 
 export type AppLocksTable = { name: string; taken_at: string };
+/** A per-address counter; `reset_at` is when its window ends (epoch ms). Migration 008. */
+export type RateLimitsTable = { key: string; count: number; reset_at: number };
 
 export type DB = {
   users: UsersTable;
@@ -136,4 +138,5 @@ export type DB = {
   admin_audit: AdminAuditTable;
   server_secrets: ServerSecretsTable;
   app_locks: AppLocksTable;
+  rate_limits: RateLimitsTable;
 };
