@@ -124,6 +124,7 @@ const templatedBody = fc.record(
     answer_id: validId,
     prompt_id: validId,
     admin_name: hostileString,
+    text: hostileString,
     anonymous: fc.boolean(),
     code: hostileString,
     password: hostileString,

@@ -37,6 +37,9 @@ export type AnswersTable = {
   likes: number;
   score: number;
   profile_picture: string | null;
+  /** The world's copy of a shared answer (migration 004, decision 015); null while private. */
+  shared_text: string | null;
+  shared_modified: string | null;
 };
 
 export type PromptsTable = {

@@ -92,6 +92,8 @@ export async function saveAnswerForUser(
         likes: 0,
         score,
         profile_picture: null,
+        shared_text: null,
+        shared_modified: null,
       };
       if (await insertAnswerIfAbsent(trx, row)) {
         await addToUserScore(trx, user.id, score);

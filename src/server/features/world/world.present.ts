@@ -1,4 +1,5 @@
 import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
+import { wordScore } from '../../../shared/domain/score.ts';
 import { parseStringList } from '../../db/json-list.ts';
 import type { AnswerView } from '../answers/answers.repo.ts';
 import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
@@ -7,10 +8,13 @@ import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
  * A shared answer as the viewer (or a visitor, `null`) may see it. Whitelisted field by field:
  * an anonymous answer names no author anywhere, and `likers`/`reported` speak only of the
  * viewer, since the author is a liker of their own answer and a full list would unmask them.
+ * The text is the world's copy, never the private text (decision 015): its words, score and
+ * time are the copy's too, so a private edit shows nowhere, not even as a changed word count.
  */
 export function presentFeedAnswer(view: AnswerView, viewerId: string | null): FeedAnswer {
   const anonymous = Number(view.anonymous) === 1;
   const loved = viewerId !== null && Number(view.viewer_loves) === 1;
+  const text = view.shared_text ?? '';
   return {
     _id: view.id,
     user_id: anonymous ? null : view.user_id,
@@ -18,8 +22,8 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
     prompt_id: view.prompt_id,
     prompt_title: view.prompt_title,
     answered: view.answered,
-    modified: view.modified,
-    text: view.text,
+    modified: view.shared_modified ?? view.shared_on ?? view.answered,
+    text,
     type: view.type,
     categories: parseStringList(view.categories),
     shared: true,
@@ -28,7 +32,7 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
     likes: Number(view.likes),
     likers: loved ? [viewerId] : [],
     reported: viewerId !== null && Number(view.viewer_reported) === 1,
-    score: Number(view.score),
+    score: wordScore(text),
     profilePicture: anonymous ? null : view.profile_picture,
   };
 }

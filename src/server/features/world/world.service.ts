@@ -21,6 +21,7 @@ import {
   markUnshared,
   removeLove,
   removeReport,
+  replaceSharedText,
 } from './world.repo.ts';
 
 /** Bounds on lists that would otherwise grow without limit. */
@@ -72,6 +73,24 @@ export async function unshareAnswer(
   answerId: string,
 ): Promise<Answer> {
   if (!(await markUnshared(deps.db, answerId, user.id))) throw notFound('No such answer');
+  return getOwnAnswer(deps, user, answerId);
+}
+
+/**
+ * The author chose "Update" (decision 015): the world's copy of their shared answer becomes
+ * `text`, the answer as they see it now. Private saves never do this by themselves.
+ */
+export async function updateSharedCopy(
+  deps: DataDeps,
+  user: Viewer,
+  answerId: string,
+  text: string,
+): Promise<Answer> {
+  if (text.trim() === '') throw badRequest('Write something before sharing it');
+  const now = new Date().toISOString();
+  if (!(await replaceSharedText(deps.db, { answerId, userId: user.id, text, now }))) {
+    throw notFound('No such shared answer');
+  }
   return getOwnAnswer(deps, user, answerId);
 }
 
