@@ -55,6 +55,7 @@ export const answerSchema: z.ZodMiniType<Answer> = z.object({
   ...answerFields,
   user_id: text,
   shared: flag,
+  sharedText: z.optional(maybeText),
 });
 
 const feedAnswerSchema: z.ZodMiniType<FeedAnswer> = z.object({

@@ -65,7 +65,7 @@ export function removeFromFeeds(answerId: string): void {
 }
 
 /** The server decides the sharing fields; the text stays the local one (it may be newer). */
-function takeSharing(server: Answer): void {
+export function takeSharing(server: Answer): void {
   const take = (a: Answer): Answer =>
     a._id === server._id
       ? {
@@ -76,6 +76,7 @@ function takeSharing(server: Answer): void {
           likes: server.likes,
           likers: server.likers,
           profilePicture: server.profilePicture,
+          sharedText: server.sharedText ?? null,
         }
       : a;
   setState((s) => ({ answers: s.answers.map(take), answer: s.answer ? take(s.answer) : null }));

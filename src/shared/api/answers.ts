@@ -69,6 +69,11 @@ export type Answer = {
   reported: boolean;
   score: number;
   profilePicture: string | null;
+  /**
+   * What the world shows of it while shared (decision 015): the text as shared or last updated,
+   * which a private edit does not change. Null while private; absent in old saved states.
+   */
+  sharedText?: string | null;
 };
 
 export type AnswerResponse = { answer: Answer };

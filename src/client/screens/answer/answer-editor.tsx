@@ -22,17 +22,26 @@ import { setState, useAppState } from '../../state/app-store.ts';
 import { showStatus } from '../../state/status.ts';
 import { deleteAnswer } from '../../state/writes.ts';
 import { newerAnswer, nextAction } from './next-action.ts';
+import { useSharedEdit } from './use-shared-edit.tsx';
 import './answer-screen.css';
 
 const { all: ALL, answers: ANSWERS } = PSEUDO_CATEGORIES;
 /** MAX_ANSWER_TEXT of src/shared/api/common.ts (a value import would bundle the zod schemas). */
 const MAX_ANSWER_TEXT = 50_000;
 
+export type AnswerEditorProps = {
+  /**
+   * Editing one answer at its own address (/answer/a/{id}): the header offers Save (and
+   * Ctrl/⌘+Enter saves) instead of Next, and nothing moves to another answer.
+   */
+  edit?: { backTo: string; backLabel: string; onSave: () => void };
+};
+
 /**
  * The current answer being written: category and Next/Done in the header, the prompt title that
  * opens the action sheet, and the text (SPEC §2 answer screens, §4 Next button).
  */
-export function AnswerEditor() {
+export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const draft = useAppState((s) => s.answer);
@@ -45,14 +54,17 @@ export function AnswerEditor() {
   const hintId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const share = useShareFlow();
+  const saved = draft ? savedVersion({ answers }, draft) : null;
+  // Decision 015: a shared answer shows so, and its first edit asks about the world's copy.
+  const sharedEdit = useSharedEdit(draft, saved, share.unshare);
   if (!draft) return null;
 
-  const saved = savedVersion({ answers }, draft);
   const isJournal = draft.prompt_id === null;
   const inAnswers = category === ANSWERS;
   const newer = inAnswers ? newerAnswer(answers, draft) : null;
   const next = nextAction({ category, text: draft.text, changed, newer });
-  const backTo = inAnswers ? paths.past : paths.categories;
+  const backTo = edit?.backTo ?? (inAnswers ? paths.past : paths.categories);
+  const backLabel = edit?.backLabel ?? (inAnswers ? 'Back to my answers' : 'Back to categories');
 
   const onNext = () => {
     switch (next.kind) {
@@ -119,19 +131,23 @@ export function AnswerEditor() {
       <AppHeader
         title={category}
         titleIsHeading={false}
-        start={
-          <BackLink to={backTo} label={inAnswers ? 'Back to my answers' : 'Back to categories'} />
-        }
+        start={<BackLink to={backTo} label={backLabel} />}
         end={
-          <button
-            type="button"
-            className="button next-button"
-            aria-disabled={next.kind === 'needs-text' ? 'true' : undefined}
-            aria-describedby={next.kind === 'needs-text' ? hintId : undefined}
-            onClick={onNext}
-          >
-            {next.label}
-          </button>
+          edit ? (
+            <button type="button" className="button next-button" onClick={edit.onSave}>
+              Save
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button next-button"
+              aria-disabled={next.kind === 'needs-text' ? 'true' : undefined}
+              aria-describedby={next.kind === 'needs-text' ? hintId : undefined}
+              onClick={onNext}
+            >
+              {next.label}
+            </button>
+          )
         }
       />
       <main className="page answer-page">
@@ -154,6 +170,7 @@ export function AnswerEditor() {
           <span aria-hidden="true"> · </span>
           {words === 1 ? '1 word' : `${words} words`}
         </p>
+        {sharedEdit.badge}
         <label htmlFor={textId} className="visually-hidden">
           Your answer
         </label>
@@ -164,13 +181,24 @@ export function AnswerEditor() {
           value={draft.text}
           maxLength={MAX_ANSWER_TEXT}
           placeholder={isJournal ? 'Write freely…' : 'Take a breath, then write…'}
-          onChange={(event) => setDraftText(event.target.value)}
+          onChange={(event) => {
+            setDraftText(event.target.value);
+            sharedEdit.onEdit();
+          }}
+          onKeyDown={(event) => {
+            if (edit && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              edit.onSave();
+            }
+          }}
           aria-describedby={hintId}
         />
         <p id={hintId} className="answer-hint">
-          {next.kind === 'needs-text'
-            ? 'Write something to finish.'
-            : 'Saved when you leave this page or press Next or Done.'}
+          {edit
+            ? 'Saved when you leave this page or press Save (Ctrl+Enter or ⌘+Enter).'
+            : next.kind === 'needs-text'
+              ? 'Write something to finish.'
+              : 'Saved when you leave this page or press Next or Done.'}
         </p>
       </main>
       <ActionSheet
@@ -191,10 +219,13 @@ export function AnswerEditor() {
           setConfirmOpen(false);
           deleteAnswer(draft._id);
           showStatus('Answer deleted');
-          void navigate(inAnswers ? paths.past : paths.categories, { replace: true });
+          void navigate(edit?.backTo ?? (inAnswers ? paths.past : paths.categories), {
+            replace: true,
+          });
         }}
       />
       {share.dialogs}
+      {sharedEdit.dialog}
     </>
   );
 }

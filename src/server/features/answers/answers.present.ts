@@ -24,5 +24,6 @@ export function presentOwnAnswer(view: AnswerView): Answer {
     reported: Number(view.viewer_reported) === 1,
     score: Number(view.score),
     profilePicture: view.profile_picture,
+    sharedText: Number(view.shared) === 1 ? view.shared_text : null,
   };
 }
