@@ -132,6 +132,10 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: selfOnly(403, 403),
   },
+  'POST /api/answer/get': {
+    body: (f) => ({ answer_id: f.privateAnswer }),
+    expect: selfOnly(404, 404),
+  },
   'POST /api/answer/delete': {
     body: (f) => ({ answer_id: f.privateAnswer }),
     expect: selfOnly(404, 404),

@@ -1,12 +1,14 @@
 import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as answerRevisions from './migrations/002-answer-revisions.ts';
 import * as sharedCopy from './migrations/004-shared-copy.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-answer-revisions': answerRevisions,
   '004-shared-copy': sharedCopy,
 };
 

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Portable column types, one truth for SQLite and PostgreSQL (decision 003): timestamps are
 // ISO-8601 UTC text, calendar days are 'YYYY-MM-DD' text, flags are 0/1 integers, lists are
 // JSON text.
@@ -37,6 +39,8 @@ export type AnswersTable = {
   likes: number;
   score: number;
   profile_picture: string | null;
+  /** Bumped by every change of the content (migration 002, decision 013); starts at 1. */
+  revision: Generated<number>;
   /** The world's copy of a shared answer (migration 004, decision 015); null while private. */
   shared_text: string | null;
   shared_modified: string | null;

@@ -24,6 +24,7 @@ export function presentOwnAnswer(view: AnswerView): Answer {
     reported: Number(view.viewer_reported) === 1,
     score: Number(view.score),
     profilePicture: view.profile_picture,
+    revision: Number(view.revision),
     sharedText: Number(view.shared) === 1 ? view.shared_text : null,
   };
 }

@@ -15,12 +15,12 @@ export function registerOfflineRoutes(app: FastifyInstance, deps: AppDeps): void
     const caller = requireUser(request);
     assertSelf(caller, body.user_id);
     const today = assertCallerDay(body);
-    await applyOfflineRecord(deps, caller, body.offline, today);
+    const copies = await applyOfflineRecord(deps, caller, body.offline, today);
     const [user, answers, prompts] = await Promise.all([
       loadOwnUser(deps, caller.id),
       listOwnAnswers(deps, caller),
       listOwnPrompts(deps, caller.id),
     ]);
-    return { user, answers, myPrompts: presentPrompts(prompts) };
+    return { user, answers, myPrompts: presentPrompts(prompts), copies };
   });
 }

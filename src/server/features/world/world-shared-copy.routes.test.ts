@@ -158,6 +158,7 @@ describeEachDatabase('world: the shared copy of an answer', (get) => {
       }),
       await post(app, '/api/admin/answers', { page: 1 }, admin),
       await post(app, '/api/user/answers', { _id: author.id }, stranger),
+      await post(app, '/api/answer/get', { answer_id: answer._id }, stranger),
       await post(app, '/api/answer/share/update', { answer_id: answer._id, text: 'x' }, stranger),
       await post(app, '/api/answer/unshare', { answer_id: answer._id }, stranger),
       await post(app, '/api/answer/share', { answer_id: answer._id, anonymous: true }, stranger),
