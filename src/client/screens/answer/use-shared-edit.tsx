@@ -34,6 +34,20 @@ export function sharedNote(
 }
 
 /**
+ * The dialog gives focus back to the text when it closes, but Chromium still treats the text as
+ * behind the modal until the next frame: typed keys reach it as keydowns and insert nothing. A
+ * fresh focus a frame later makes typing on work (a keyboard user goes straight on writing).
+ */
+function refocusAfterDialog(): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLTextAreaElement)) return;
+    active.blur();
+    active.focus();
+  });
+}
+
+/**
  * Decision 015 in the editor: a shared answer shows its badge with Unshare, and the first edit
  * of an editing session (this editor's life for this answer) asks "Update the shared copy too?".
  */
@@ -57,6 +71,7 @@ export function useSharedEdit(
 
   const choose = async (picked: SharedEditAnswer) => {
     setAsking(false);
+    refocusAfterDialog();
     if (picked === 'keep') {
       keepWorldCopy(saved._id);
       setChoice('keep');
