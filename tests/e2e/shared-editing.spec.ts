@@ -67,7 +67,8 @@ describe('a shared answer in the editor, and answers at their own address', () =
     await page.goto(`${server.origin}/shared`);
     await page.getByRole('link', { name: new RegExp(`^${todayLabel()}`) }).click();
     await page.waitForURL(ANSWER_ADDRESS);
-    await box().waitFor();
+    // Editable once the latest version has come from the server (decision 013).
+    await expect.poll(() => box().isEditable()).toBe(true);
   };
 
   beforeAll(async () => {
@@ -193,6 +194,7 @@ describe('a shared answer in the editor, and answers at their own address', () =
     await page.goto(address);
     await page.reload();
     await expect.poll(() => box().inputValue()).toContain(UPDATED_EDIT);
+    await expect.poll(() => box().isEditable()).toBe(true);
     expect(page.url()).toBe(address);
     expect(await page.getByRole('button', { name: 'Next', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Done', exact: true }).count()).toBe(0);

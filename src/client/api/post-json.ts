@@ -1,9 +1,12 @@
 /** An API call that answered with an error status, or (status 0) never got an answer. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The error response's JSON body (e.g. the current answer of a 409), when there was one. */
+  readonly data: unknown;
+  constructor(status: number, message: string, data?: unknown) {
     super(message);
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -37,7 +40,7 @@ export async function postJson<T>(url: string, body?: unknown, options: PostOpti
     throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
   }
   const data = (await response.json().catch(() => ({}))) as { error?: string };
-  if (!response.ok) throw new ApiError(response.status, data.error ?? response.statusText);
+  if (!response.ok) throw new ApiError(response.status, data.error ?? response.statusText, data);
   return data as T;
 }
 

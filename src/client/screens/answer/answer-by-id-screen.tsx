@@ -4,6 +4,7 @@ import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { paths } from '../../routes.ts';
 import { openAnswer, saveDraftIfChanged } from '../../state/answer-draft.ts';
+import { editorView } from '../../state/answer-sync.ts';
 import { useAppState } from '../../state/app-store.ts';
 import { onPageHide } from '../../state/page-lifecycle.ts';
 import { showStatus } from '../../state/status.ts';
@@ -24,7 +25,8 @@ function backFrom(state: unknown): { to: string; label: string } {
 
 /** Save pressed (or Ctrl/⌘+Enter): saves here and stays here. */
 function saveHere(): void {
-  if (!saveDraftIfChanged()) showStatus('Nothing new to save');
+  // Says 'Answer saved' when anything was typed (also when an autosave already sent it).
+  if (!saveDraftIfChanged() && !editorView.getState().edited) showStatus('Nothing new to save');
 }
 
 /**

@@ -2,7 +2,6 @@ import { useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isPseudoCategory, PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
 import { formatDate } from '../../../shared/domain/date-format.ts';
-import { countWords } from '../../../shared/domain/score.ts';
 import { ActionSheet, type SheetAction } from '../../components/action-sheet.tsx';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -11,17 +10,18 @@ import { useShareFlow } from '../../components/use-share-flow.tsx';
 import { downloadAnswers } from '../../download-answers.ts';
 import { paths, promptPath } from '../../routes.ts';
 import {
-  isDraftChanged,
   openAnswer,
   pickPromptFor,
   saveDraftIfChanged,
   savedVersion,
-  setDraftText,
 } from '../../state/answer-draft.ts';
+import { editorText } from '../../state/answer-sync.ts';
 import { setState, useAppState } from '../../state/app-store.ts';
 import { showStatus } from '../../state/status.ts';
 import { deleteAnswer } from '../../state/writes.ts';
 import { newerAnswer, nextAction } from './next-action.ts';
+import { SaveStatus } from './save-status.tsx';
+import { useAnswerSync } from './use-answer-sync.ts';
 import { useSharedEdit } from './use-shared-edit.tsx';
 import './answer-screen.css';
 
@@ -47,13 +47,14 @@ export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
   const draft = useAppState((s) => s.answer);
   const answers = useAppState((s) => s.answers);
   const category = useAppState((s) => s.category);
-  const changed = useAppState(isDraftChanged);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const textId = useId();
   const hintId = useId();
+  const statusId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const share = useShareFlow();
+  const sync = useAnswerSync(draft, textRef);
   const saved = draft ? savedVersion({ answers }, draft) : null;
   // Decision 015: a shared answer shows so, and its first edit asks about the world's copy.
   const sharedEdit = useSharedEdit(draft, saved, share.unshare);
@@ -62,7 +63,7 @@ export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
   const isJournal = draft.prompt_id === null;
   const inAnswers = category === ANSWERS;
   const newer = inAnswers ? newerAnswer(answers, draft) : null;
-  const next = nextAction({ category, text: draft.text, changed, newer });
+  const next = nextAction({ category, text: editorText(), changed: sync.view.edited, newer });
   const backTo = edit?.backTo ?? (inAnswers ? paths.past : paths.categories);
   const backLabel = edit?.backLabel ?? (inAnswers ? 'Back to my answers' : 'Back to categories');
 
@@ -125,7 +126,7 @@ export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
     });
   }
 
-  const words = countWords(draft.text);
+  const { words } = sync.view;
   return (
     <>
       <AppHeader
@@ -177,12 +178,13 @@ export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
         <textarea
           id={textId}
           ref={textRef}
-          className="answer-text"
-          value={draft.text}
+          className={sync.view.long ? 'answer-text answer-text-long' : 'answer-text'}
+          defaultValue={editorText()}
+          readOnly={!sync.view.ready}
           maxLength={MAX_ANSWER_TEXT}
           placeholder={isJournal ? 'Write freely…' : 'Take a breath, then write…'}
-          onChange={(event) => {
-            setDraftText(event.target.value);
+          onInput={(event) => {
+            sync.onInput(event);
             sharedEdit.onEdit();
           }}
           onKeyDown={(event) => {
@@ -191,15 +193,18 @@ export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
               edit.onSave();
             }
           }}
-          aria-describedby={hintId}
+          aria-describedby={next.kind === 'needs-text' ? `${hintId} ${statusId}` : statusId}
         />
-        <p id={hintId} className="answer-hint">
-          {edit
-            ? 'Saved when you leave this page or press Save (Ctrl+Enter or ⌘+Enter).'
-            : next.kind === 'needs-text'
-              ? 'Write something to finish.'
-              : 'Saved when you leave this page or press Next or Done.'}
-        </p>
+        <div className="answer-under">
+          <SaveStatus id={statusId} />
+          {edit ? (
+            <p className="answer-hint">Save with Ctrl+Enter (⌘+Enter on a Mac).</p>
+          ) : next.kind === 'needs-text' ? (
+            <p id={hintId} className="answer-hint">
+              Write something to finish.
+            </p>
+          ) : null}
+        </div>
       </main>
       <ActionSheet
         open={sheetOpen}

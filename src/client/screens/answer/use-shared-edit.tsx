@@ -90,7 +90,7 @@ export function useSharedEdit(
       <SharedBadge
         anonymous={anonymous}
         name={name}
-        note={sharedNote(choice, draft.text, saved.sharedText)}
+        note={sharedNote(choice, saved.text, saved.sharedText)}
         onUnshare={() => unshareWithConfirm(saved._id)}
       />
     ),
