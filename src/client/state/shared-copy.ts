@@ -1,6 +1,5 @@
 import { isUnauthorized } from '../api/post-json.ts';
 import { postSharedCopy } from '../api/world.ts';
-import { saveDraftIfChanged } from './answer-draft.ts';
 import { appStore, getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';
 import { showStatus } from './status.ts';
@@ -38,16 +37,17 @@ export function keepWorldCopy(answerId: string): void {
 }
 
 /**
- * "Update": the answer is saved now and its text becomes the world's copy; later saves in this
- * session follow. False when the world's copy could not be updated.
+ * "Update": the world's copy becomes the answer as last saved, if that differs from it, and
+ * every later save in this session is sent too (the text being typed is saved as usual: on
+ * pause, Save, leaving). False when the world's copy could not be updated.
  */
 export async function updateWorldCopy(answerId: string): Promise<boolean> {
-  // Saved first (privately, like any save), then sent as the world's copy.
-  if (getState().answer?._id === answerId) saveDraftIfChanged();
-  sessions.set(answerId, { choice: 'update', published: null });
-  follow();
   const saved = getState().answers.find((a) => a._id === answerId);
+  const world = saved?.sharedText;
+  sessions.set(answerId, { choice: 'update', published: world ?? null });
+  follow();
   if (!saved?.shared) return false;
+  if (world != null && world === saved.text) return true;
   return publish(answerId, saved.text);
 }
 

@@ -77,11 +77,13 @@ export function useSharedEdit(
       setChoice('keep');
     } else if (picked === 'update') {
       setChoice('update');
-      if (await updateWorldCopy(saved._id)) showStatus('Shared copy updated');
-    } else if (await unshareAnswer(saved._id)) {
-      showStatus('Answer unshared');
+      await updateWorldCopy(saved._id);
     } else {
-      showStatus(WORLD_CALL_FAILED, true);
+      // Private from here on, while the unshare is on its way too: never asked again.
+      keepWorldCopy(saved._id);
+      setChoice('keep');
+      if (await unshareAnswer(saved._id)) showStatus('Answer unshared');
+      else showStatus(WORLD_CALL_FAILED, true);
     }
   };
 
