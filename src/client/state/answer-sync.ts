@@ -4,12 +4,18 @@ import { MESSAGES } from '../../shared/domain/validation-messages.ts';
 import { fetchAnswer } from '../api/answers.ts';
 import { ApiError } from '../api/post-json.ts';
 import { addConflict, conflictFor, removeConflict } from './answer-conflicts.ts';
-import { clearDraft, flushDraft, readDraft, scheduleDraft } from './answer-drafts.ts';
-import { type BaseVersion, joinBoth, mergeRule } from './answer-versions.ts';
+import { clearDraft, flushDraft, scheduleDraft } from './answer-drafts.ts';
+import {
+  editorView,
+  initialView,
+  pendingLocal,
+  setView,
+  takeServerAnswer,
+} from './answer-sync-store.ts';
+import { joinBoth, mergeRule } from './answer-versions.ts';
 import { appStore, getState, setState } from './app-store.ts';
 import { onPageHide } from './page-lifecycle.ts';
 import { showStatus } from './status.ts';
-import { createStore } from './store.ts';
 import {
   answerIdsInFlight,
   latestOwnRevision,
@@ -27,7 +33,8 @@ import {
 // - the draft is also kept under its own localStorage key (answer-drafts.ts) 600 ms after a
 //   pause, so closing the tab mid-sentence loses nothing on this device;
 // - opening fetches the answer fresh: the server's latest text is shown, never a stale copy,
-//   and a draft or offline save left on this device meets it through the merge rule.
+//   and a draft or offline save left on this device meets it through the merge rule; so does
+//   coming back to the tab, when nothing was typed since the last save.
 
 /** SPEC-free choice: the pause after which typed text is saved. */
 export const AUTOSAVE_MS = 2500;
@@ -40,44 +47,6 @@ const WORDS_MS = 400;
  */
 export const LONG_TEXT = 2000;
 
-export type SyncStatus =
-  | 'loading'
-  | 'idle'
-  | 'pending'
-  | 'saving'
-  | 'saved'
-  | 'offline'
-  | 'conflict';
-
-export type EditorView = {
-  answerId: string | null;
-  status: SyncStatus;
-  /** Bumped when the text is replaced from outside the textarea: it takes editorText() again. */
-  version: number;
-  /** The server's latest text has arrived (or could not): the textarea may be edited. */
-  ready: boolean;
-  hasText: boolean;
-  /** Long enough that the textarea stops growing with its text and scrolls instead. */
-  long: boolean;
-  words: number;
-  /** The person typed in this editing session (SPEC §4 Next: changed → /streak). */
-  edited: boolean;
-};
-
-const initialView: EditorView = {
-  answerId: null,
-  status: 'idle',
-  version: 0,
-  ready: true,
-  hasText: false,
-  long: false,
-  words: 0,
-  edited: false,
-};
-
-/** Small and separate from the app store: only the editor's status line listens to it. */
-export const editorView = createStore<EditorView>(initialView);
-
 type Session = {
   answerId: string;
   text: string;
@@ -85,17 +54,13 @@ type Session = {
   base: { revision?: number; text: string };
   /** Typed since the last save. */
   dirty: boolean;
+  /** Saved quietly (autosave) since 'Answer saved' last showed. */
+  unconfirmed: boolean;
   timers: { save?: ReturnType<typeof setTimeout>; words?: ReturnType<typeof setTimeout> };
   stop: Array<() => void>;
 };
 
 let session: Session | null = null;
-
-function setView(patch: Partial<EditorView>): void {
-  const now = editorView.getState();
-  const keys = Object.keys(patch) as (keyof EditorView)[];
-  if (keys.some((key) => now[key] !== patch[key])) editorView.setState(patch);
-}
 
 /** The editor's text now (the textarea's, once the person has typed). */
 export function editorText(): string {
@@ -119,34 +84,6 @@ function replaceText(s: Session, text: string): void {
   });
 }
 
-/** The server's answer becomes this device's copy (the list and, when open, the current one). */
-function takeServerAnswer(server: Answer): void {
-  setState((state) => {
-    const inList = state.answers.some((a) => a._id === server._id);
-    return {
-      answers: inList
-        ? state.answers.map((a) => (a._id === server._id ? server : a))
-        : [...state.answers, server],
-      answer: state.answer?._id === server._id ? server : state.answer,
-      offline: {
-        ...state.offline,
-        answered: state.offline.answered.filter((a) => a._id !== server._id),
-      },
-    };
-  });
-}
-
-/** This device's text that the server may not have: a draft, else an offline save. */
-function pendingLocal(
-  answerId: string,
-): { text: string; base: BaseVersion; draft: boolean } | null {
-  const draft = readDraft(answerId);
-  if (draft) return { text: draft.text, base: draft.base, draft: true };
-  const offline = getState().offline.answered.find((a) => a._id === answerId);
-  if (offline) return { text: offline.text, base: { revision: offline.revision }, draft: false };
-  return null;
-}
-
 function track(s: Session, sent: Promise<SaveOutcome>, text: string): void {
   void sent.then((outcome) => {
     if (session !== s) return;
@@ -164,15 +101,17 @@ function track(s: Session, sent: Promise<SaveOutcome>, text: string): void {
 
 /**
  * Saves what the person typed in this session, if anything (SPEC §4: only if text changed).
- * 'Answer saved' shows unless `quiet` (autosave) — also when an autosave already sent it, so
- * Next and Done always confirm. Returns whether anything was sent now.
+ * 'Answer saved' shows unless `quiet` (autosave); an autosave is confirmed by the next call
+ * that is not quiet (Next, Done, leaving), once. Returns whether anything was sent now.
  */
 export function saveEditorDraft(options: { onUnload?: boolean; quiet?: boolean } = {}): boolean {
   const s = session;
   if (!s) return false;
   clearTimeout(s.timers.save);
   const confirm = () => {
-    if (!options.quiet && editorView.getState().edited) showStatus(MESSAGES.answerSaved);
+    if (options.quiet || !s.unconfirmed) return;
+    s.unconfirmed = false;
+    showStatus(MESSAGES.answerSaved);
   };
   const answer = currentAnswer(s.answerId);
   // A new answer of only spaces or line breaks is not worth an entry in the journal.
@@ -183,6 +122,7 @@ export function saveEditorDraft(options: { onUnload?: boolean; quiet?: boolean }
   }
   flushDraft();
   s.dirty = false;
+  s.unconfirmed = true;
   const { saved, sent } = saveAnswerAndSend(
     { ...answer, text: s.text, revision: s.base.revision },
     { onUnload: options.onUnload, baseText: s.base.text },
@@ -267,6 +207,28 @@ async function openFresh(s: Session, local: Answer): Promise<void> {
 }
 
 /**
+ * The tab is seen again (the person comes back from another device): an editor they have not
+ * typed in since its last save takes the server's latest text, so a stale page never sits in
+ * front of them. With unsaved typing it stays as it is; its save meets the merge rule.
+ */
+async function refreshIfUntouched(s: Session): Promise<void> {
+  if (s.dirty || !editorView.getState().ready || answerIdsInFlight().has(s.answerId)) return;
+  let server: Answer;
+  try {
+    server = (await fetchAnswer(s.answerId, { signal: AbortSignal.timeout(FRESH_TIMEOUT_MS) }))
+      .answer;
+  } catch {
+    return; // offline, or not on the server: nothing newer to show
+  }
+  if (session !== s || s.dirty || server.text === s.text || conflictFor(s.answerId)) return;
+  takeServerAnswer(server);
+  s.base = { revision: server.revision, text: server.text };
+  clearDraft(s.answerId);
+  replaceText(s, server.text);
+  setView({ status: 'idle' });
+}
+
+/**
  * Starts editing `answer` (the current answer): shows this device's text at once, read-only
  * until the server's latest arrives. Returns the function that ends the session, saving what
  * was typed.
@@ -278,6 +240,7 @@ export function openEditor(answer: Answer): () => void {
     text: answer.text,
     base: { revision: answer.revision, text: answer.text },
     dirty: false,
+    unconfirmed: false,
     timers: {},
     stop: [],
   };
@@ -299,6 +262,11 @@ export function openEditor(answer: Answer): () => void {
       if (!state.offline.answered.some((a) => a._id === s.answerId)) setView({ status: 'saved' });
     }),
   );
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && session === s) void refreshIfUntouched(s);
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  s.stop.push(() => document.removeEventListener('visibilitychange', onVisible));
   openFresh(s, answer).catch((error: unknown) => {
     console.warn('Müse could not open the latest version of this answer', error);
     if (session === s) setView({ ready: true, status: 'idle' });

@@ -1,4 +1,4 @@
-import { editorView, type SyncStatus } from '../../state/answer-sync.ts';
+import { editorView, type SyncStatus } from '../../state/answer-sync-store.ts';
 import { useStoreSelector } from '../../state/store.ts';
 import './save-status.css';
 

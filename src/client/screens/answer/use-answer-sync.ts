@@ -1,13 +1,8 @@
 import { type RefObject, useEffect } from 'react';
 import type { Answer } from '../../../shared/api/answers.ts';
 import { capitaliseFirst } from '../../../shared/domain/capitalise.ts';
-import {
-  type EditorView,
-  editorText,
-  editorView,
-  openEditor,
-  typed,
-} from '../../state/answer-sync.ts';
+import { editorText, openEditor, typed } from '../../state/answer-sync.ts';
+import { type EditorView, editorView } from '../../state/answer-sync-store.ts';
 import { useStoreSelector } from '../../state/store.ts';
 
 const whole = (view: EditorView) => view;

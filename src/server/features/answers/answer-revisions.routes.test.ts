@@ -86,6 +86,21 @@ describeEachDatabase('answers: revisions and conflicts', (get) => {
     expect(current.json().answer).toMatchObject({ revision: 3 });
   });
 
+  it('lets exactly one of two saves from the same revision through when they race', async () => {
+    const me = await buildUser(get().db);
+    const id = answerId();
+    await save(me, id, 'A', 0);
+    const [laptop, phone] = await Promise.all([
+      save(me, id, 'A from the laptop', 1),
+      save(me, id, 'A from the phone', 1),
+    ]);
+    expect([laptop.statusCode, phone.statusCode].sort()).toEqual([200, 409]);
+    const winner = laptop.statusCode === 200 ? laptop : phone;
+    const loser = laptop.statusCode === 200 ? phone : laptop;
+    expect(loser.json().answer).toEqual(winner.json().answer);
+    expect(await stored(id)).toMatchObject({ text: winner.json().answer.text, revision: 2 });
+  });
+
   it('answers 200 without a change when a stale save carries the text already stored', async () => {
     const me = await buildUser(get().db);
     const id = answerId();
