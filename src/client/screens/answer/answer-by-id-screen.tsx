@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { paths } from '../../routes.ts';
 import { openAnswer, saveDraftIfChanged } from '../../state/answer-draft.ts';
-import { editorView } from '../../state/answer-sync.ts';
+import { editorView } from '../../state/answer-sync-store.ts';
 import { useAppState } from '../../state/app-store.ts';
 import { onPageHide } from '../../state/page-lifecycle.ts';
 import { showStatus } from '../../state/status.ts';
@@ -23,10 +24,11 @@ function backFrom(state: unknown): { to: string; label: string } {
   return { to: paths.past, label: 'Back to my answers' };
 }
 
-/** Save pressed (or Ctrl/⌘+Enter): saves here and stays here. */
+/** Save pressed (or Ctrl/⌘+Enter): saves here and stays here, and always says so. */
 function saveHere(): void {
-  // Says 'Answer saved' when anything was typed (also when an autosave already sent it).
-  if (!saveDraftIfChanged() && !editorView.getState().edited) showStatus('Nothing new to save');
+  if (saveDraftIfChanged()) return;
+  // Nothing left to send: an autosave already sent what was typed, or nothing was.
+  showStatus(editorView.getState().edited ? MESSAGES.answerSaved : 'Nothing new to save');
 }
 
 /**
