@@ -78,6 +78,9 @@ describe('a shared answer in the editor, and answers at their own address', () =
   /** Opens the shared entry from /shared: a new editing session. */
   const openFromShared = async () => {
     await page.goto(`${server.origin}/shared`);
+    await page.getByRole('link', { name: new RegExp(`^${todayLabel()}`) }).waitFor();
+    const width = page.viewportSize()?.width ?? 0;
+    await shot(page, `shared-list-${width}`);
     await page.getByRole('link', { name: new RegExp(`^${todayLabel()}`) }).click();
     await page.waitForURL(ANSWER_ADDRESS);
     // Editable once the latest version has come from the server (decision 013).
@@ -254,6 +257,10 @@ describe('a shared answer in the editor, and answers at their own address', () =
   it('says clearly when an address is not one of your answers, and never shows another’s text', async () => {
     await page.goto(`${server.origin}/answer/a/nosuchanswer`);
     await page.getByRole('heading', { name: 'We could not find this answer' }).waitFor();
+    await shot(page, 'answer-not-found-360');
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'answer-not-found-1280');
+    await page.setViewportSize(PHONE);
     await page.getByRole('link', { name: 'Back to my answers' }).first().waitFor();
     // Dan opens Cleo's answer address: not found for him, nothing of hers shown.
     await other.goto(`${server.origin}/answer/a/${sharedId}`);
