@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, watchPageErrors } from './support/browser.ts';
-import { call, reflectState, settle } from './support/page.ts';
+import { call, reflectState, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Decision 015, as Cleo lives it: she shares today's journal entry by name, and the Journal
@@ -158,12 +158,14 @@ describe('a shared answer in the editor, and answers at their own address', () =
     await badge().getByText('Shared with the world as Cleo').waitFor();
     await badge().getByRole('button', { name: 'Unshare' }).waitFor();
     await shot(page, 'editor-badge-360');
+    expect(await unnamedControls(page)).toEqual([]);
 
     await box().press('Control+End');
     // The first keystroke asks; what is typed while it asks picks nothing (focus is on its title).
     await box().pressSequentially(KEPT_EDIT.slice(0, 1));
     await updateDialog().waitFor();
     await shot(page, 'editor-update-dialog-360');
+    expect(await unnamedControls(page)).toEqual([]);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe('Update the shared copy too?');
