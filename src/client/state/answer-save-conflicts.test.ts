@@ -2,8 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../../shared/api/answers.ts';
 import { buildAnswer } from '../test-support/fixtures.ts';
 import { conflictFor, removeConflict } from './answer-conflicts.ts';
-import { defaultUser, initialPersistedState, initialTransientState } from './app-state.ts';
+import {
+  defaultUser,
+  emptyOfflineRecord,
+  initialPersistedState,
+  initialTransientState,
+} from './app-state.ts';
 import { getState, setState } from './app-store.ts';
+import { COPY_KEPT_MESSAGE, syncOfflineRecord } from './offline-sync.ts';
 import { saveAnswerAndSend } from './writes.ts';
 
 // Decision 013 in the one write path: a save refused with 409 never goes to the offline record;
@@ -84,5 +90,46 @@ describe('saving an answer from an older revision (409)', () => {
     expect(await second.sent).toBe('saved');
     expect(server.sent.map((a) => a.base_revision)).toEqual([1, 2]);
     expect(server.current()).toMatchObject({ text: 'A, 1, 2', revision: 3 });
+  });
+});
+
+describe('the offline sync and revisions', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('continues from the revision the sync wrote, and says so when the server kept a copy', async () => {
+    const user = { ...defaultUser(TODAY), _id: 'u1' };
+    const written = buildAnswer({ user_id: 'u1', text: 'Offline words', revision: 4 });
+    const copied = buildAnswer({ user_id: 'u1', text: 'Other offline words', revision: 1 });
+    setState({
+      ...initialPersistedState(TODAY),
+      ...initialTransientState(),
+      user,
+      answers: [written, copied],
+      offline: { ...emptyOfflineRecord(), beenOffline: true, answered: [written, copied] },
+    });
+    const send = vi.fn(async () => ({
+      user,
+      answers: [
+        { ...written, revision: 5 },
+        { ...copied, text: 'The server kept its own words', revision: 3 },
+      ],
+      myPrompts: [],
+      copies: [{ answer_id: copied._id, copy_id: `${copied._id}-copy-x` }],
+    }));
+    expect(await syncOfflineRecord(send, () => new Date(2026, 2, 5, 12))).toBe('synced');
+    expect(getState().status?.message).toBe(COPY_KEPT_MESSAGE);
+
+    // The editor, still on revision 4, saves more: it is sent from the sync's revision 5.
+    const server = fakeServer({ ...written, revision: 5 });
+    globalThis.fetch = server.fetch as typeof fetch;
+    const { sent } = saveAnswerAndSend(
+      { ...written, text: 'Offline words, and more' },
+      { baseText: 'Offline words' },
+    );
+    expect(await sent).toBe('saved');
+    expect(server.sent.map((a) => a.base_revision)).toEqual([5]);
   });
 });
