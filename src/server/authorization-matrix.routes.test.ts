@@ -179,6 +179,10 @@ const MATRIX: Record<string, Row> = {
     body: (f) => ({ answer_id: f.sharedAnswer }),
     expect: selfOnly(403, 404),
   },
+  'POST /api/answer/share/update': {
+    body: (f) => ({ answer_id: f.sharedAnswer, text: 'New words for the world' }),
+    expect: selfOnly(403, 404),
+  },
   'POST /api/answer/like': {
     body: (f) => ({ answer_id: f.sharedAnswer }),
     expect: { none: 401, anonymous: 403, owner: 403, other: 200, admin: 200 },

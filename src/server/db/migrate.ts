@@ -2,6 +2,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as answerRevisions from './migrations/002-answer-revisions.ts';
+import * as sharedCopy from './migrations/004-shared-copy.ts';
 import * as recovery from './migrations/003-recovery-and-passcode-hash.ts';
 import * as accessHardening from './migrations/005-access-hardening.ts';
 import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones.ts';
@@ -12,6 +13,7 @@ import * as rateLimits from './migrations/008-rate-limits.ts';
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-answer-revisions': answerRevisions,
+  '004-shared-copy': sharedCopy,
   '003-recovery-and-passcode-hash': recovery,
   '005-access-hardening': accessHardening,
   '006-pictures-and-tombstones': picturesAndTombstones,

@@ -44,6 +44,9 @@ export type AnswersTable = {
   profile_picture: string | null;
   /** Bumped by every change of the content (migration 002, decision 013); starts at 1. */
   revision: Generated<number>;
+  /** The world's copy of a shared answer (migration 004, decision 015); null while private. */
+  shared_text: string | null;
+  shared_modified: string | null;
 };
 
 export type PromptsTable = {

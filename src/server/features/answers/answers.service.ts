@@ -106,6 +106,8 @@ export async function saveAnswerForUser(
     score,
     profile_picture: null,
     revision: 1,
+    shared_text: null,
+    shared_modified: null,
   });
   const unchanged = (answer: AnswerRow, conflict = false): SaveResult => ({
     answer,
