@@ -59,6 +59,21 @@ const day = () => todayFields();
 
 let smallPng: Buffer;
 
+/** An empty Müse export as a multipart upload: imports act on the caller's own journal only. */
+function sendImport(app: FastifyInstance, url: string, user: TestUser | null) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'multipart/form-data; boundary=b0undary',
+      ...(user ? { cookie: user.cookie } : {}),
+    },
+    payload:
+      '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="muse.json"\r\n\r\n' +
+      '{"answers": []}\r\n--b0undary--\r\n',
+  });
+}
+
 const MATRIX: Record<string, Row> = {
   'POST /api/categories': { expect: all(200) },
   'POST /api/user/create': { body: () => ({ user: { _id: unique('new') } }), expect: all(200) },
@@ -80,6 +95,17 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/user': { body: (f) => ({ _id: f.users.owner.id }), expect: selfOnly(404, 404) },
   'POST /api/user/export': {
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/user/export/markdown': {
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/user/import/preview': {
+    send: (app, _f, user) => sendImport(app, '/api/user/import/preview', user),
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/user/import': {
+    send: (app, _f, user) => sendImport(app, '/api/user/import', user),
     expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
   },
   'POST /api/user/update': {

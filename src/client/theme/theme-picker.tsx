@@ -23,16 +23,17 @@ export function ThemePicker({
       </legend>
       <div className="theme-picker-options">
         {(Object.keys(LABELS) as ThemeChoice[]).map((option) => (
-          <label key={option} className="theme-picker-option">
+          <div key={option} className="theme-picker-option">
             <input
+              id={`${name}-${option}`}
               type="radio"
               name={name}
               value={option}
               checked={choice === option}
               onChange={() => setThemeChoice(option)}
             />
-            <span>{LABELS[option]}</span>
-          </label>
+            <label htmlFor={`${name}-${option}`}>{LABELS[option]}</label>
+          </div>
         ))}
       </div>
     </fieldset>

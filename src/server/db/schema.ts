@@ -37,6 +37,8 @@ export type AnswersTable = {
   likes: number;
   score: number;
   profile_picture: string | null;
+  /** Where an imported answer came from (migration 009); null for answers written in Müse. */
+  import_key?: string | null;
 };
 
 export type PromptsTable = {
