@@ -41,15 +41,15 @@ async function buildDayOneZip(): Promise<string> {
       text: entryText(n),
     };
     if (!out.write(`${n ? ',' : ''}${JSON.stringify(entry)}`))
-      await new Promise((r) => out.once('drain', r));
+      await new Promise<void>((r) => out.once('drain', r));
   }
   out.end(']}');
-  await new Promise((r) => out.once('finish', r));
+  await new Promise<void>((r) => out.once('finish', r));
   const zipPath = path.join(work, 'dayone.zip');
   const zip = new yazl.ZipFile();
   zip.addFile(json, 'Journal.json');
   zip.end();
-  await new Promise((r) => zip.outputStream.pipe(fs.createWriteStream(zipPath)).once('finish', r));
+  await new Promise<void>((r) => zip.outputStream.pipe(fs.createWriteStream(zipPath)).once('finish', r));
   console.log(
     `Journal.json ${(fs.statSync(json).size / 1e6).toFixed(1)} MB, zip ${(fs.statSync(zipPath).size / 1e6).toFixed(1)} MB, ${ENTRIES} entries`,
   );
@@ -87,7 +87,7 @@ async function startServer(): Promise<{ origin: string; child: ChildProcess }> {
     } catch {
       // not yet listening
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise<void>((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start');
 }
