@@ -49,7 +49,9 @@ async function buildDayOneZip(): Promise<string> {
   const zip = new yazl.ZipFile();
   zip.addFile(json, 'Journal.json');
   zip.end();
-  await new Promise<void>((r) => zip.outputStream.pipe(fs.createWriteStream(zipPath)).once('finish', r));
+  await new Promise<void>((r) =>
+    zip.outputStream.pipe(fs.createWriteStream(zipPath)).once('finish', r),
+  );
   console.log(
     `Journal.json ${(fs.statSync(json).size / 1e6).toFixed(1)} MB, zip ${(fs.statSync(zipPath).size / 1e6).toFixed(1)} MB, ${ENTRIES} entries`,
   );
