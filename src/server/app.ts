@@ -14,6 +14,7 @@ import { createDiskStorage, createS3Storage } from './features/pictures/picture-
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
+import { registerReminderRoutes } from './features/reminders/reminders.routes.ts';
 import { registerTransferRoutes } from './features/transfer/transfer.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerWorldRoutes } from './features/world/world.routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOfflineRoutes(app, deps);
   await registerPictureRoutes(app, deps, deps.pictures);
   registerTransferRoutes(app, deps);
+  registerReminderRoutes(app, deps);
 
   await registerClient(
     app,

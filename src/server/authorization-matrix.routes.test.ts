@@ -108,6 +108,26 @@ const MATRIX: Record<string, Row> = {
     send: (app, _f, user) => sendImport(app, '/api/user/import', user),
     expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
   },
+  'POST /api/reminders/key': {
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/reminders/subscribe': {
+    body: () => ({
+      subscription: {
+        endpoint: `https://push.example/${unique('device')}`,
+        keys: { p256dh: 'BPublicKey', auth: 'secret' },
+      },
+      time: '20:30',
+      days: [1, 2, 3],
+      timeZone: 'Europe/Berlin',
+    }),
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/reminders/unsubscribe': {
+    // Only one's own device: anyone else's endpoint is not found.
+    body: () => ({ endpoint: 'https://push.example/nobody' }),
+    expect: { none: 401, anonymous: 404, owner: 404, other: 404, admin: 404 },
+  },
   'POST /api/user/update': {
     body: (f) => ({ user: { _id: f.users.owner.id, name: unique('Renamed') } }),
     expect: selfOnly(403, 403),

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
+import { startReminderScheduler } from './features/reminders/reminder-scheduler.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -19,7 +20,9 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   await seedDatabase(db);
   const app = await buildApp({ db, config, logger: true });
+  const stopReminders = startReminderScheduler({ db, config });
   app.addHook('onClose', async () => {
+    stopReminders();
     await db.destroy();
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,13 +1,13 @@
 import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
-import * as answerImportKey from './migrations/009-answer-import-key.ts';
+import * as importKeyAndReminders from './migrations/009-import-key-and-reminders.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
-  '009-answer-import-key': answerImportKey,
+  '009-import-key-and-reminders': importKeyAndReminders,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -70,9 +70,27 @@ export type DailyPromptsTable = { day: string; prompt_id: string; set_at: string
 
 export type LoginThrottleTable = { account_key: string; failures: number; window_start: string };
 
+/** A device's Web Push subscription and the daily reminder it asked for (migration 009). */
+export type PushSubscriptionsTable = {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** 'HH:MM' in `time_zone`. */
+  remind_at: string;
+  /** JSON list of weekdays, 0 = Sunday … 6 = Saturday. */
+  days: string;
+  time_zone: string;
+  /** The device's local day ('YYYY-MM-DD') of the last reminder claimed; '' before the first. */
+  last_sent_day: string;
+  created_at: string;
+};
+
 export type DB = {
   users: UsersTable;
   answers: AnswersTable;
+  push_subscriptions: PushSubscriptionsTable;
   prompts: PromptsTable;
   categories: CategoriesTable;
   likes: LikesTable;
