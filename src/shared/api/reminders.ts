@@ -31,5 +31,3 @@ export type ReminderResponse = { reminder: Reminder };
 
 /** What the service worker shows: a title, a line and where a tap goes. */
 export type ReminderPush = { title: string; body: string; url: string };
-
-export const DEFAULT_REMINDER_TIME = '20:30';

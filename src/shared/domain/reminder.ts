@@ -1,3 +1,6 @@
+/** The reminder time a new form starts at. */
+export const DEFAULT_REMINDER_TIME = '20:30';
+
 /** A moment as a device sees it: its local day, weekday (0 = Sunday) and minutes since midnight. */
 export type LocalMoment = { day: string; weekday: number; minutes: number };
 
