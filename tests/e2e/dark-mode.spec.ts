@@ -73,7 +73,8 @@ describe('dark mode', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    // Both theme users are admins, so the admin screens are checked too.
+    server = await startServer({ MUSE_ADMINS: 'Novalight,Novadark' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -199,6 +200,11 @@ describe('dark mode', () => {
       ['terms', '/terms'],
       ['stop', '/stop'],
       ['not-found', '/no-such-page'],
+      ['admin', '/admin'],
+      ['manage-prompts', '/managePrompts'],
+      ['submitted-prompts', '/submittedPrompts'],
+      ['reported', '/reported'],
+      ['new-admin-prompt', '/newAdminPrompt'],
     ] as const;
 
     it.each(screens)('%s has no colour-contrast violation', async (name, at) => {
