@@ -18,6 +18,7 @@ describe('jsonArrayItems', () => {
     entries: [
       { uuid: 'A', text: 'Grüße, {braces} and [brackets], "quotes" \\ ✓', tags: ['x', 'y'] },
       { uuid: 'B', nested: { deep: [1, 2, { entries: [] }] } },
+      { uuid: 'C', text: 'one " quote, a comma } and [ a bracket' },
       'plain',
       42,
     ],
