@@ -108,6 +108,7 @@ export async function saveAnswerForUser(
     revision: 1,
     shared_text: null,
     shared_modified: null,
+    import_key: null,
   });
   const unchanged = (answer: AnswerRow, conflict = false): SaveResult => ({
     answer,
