@@ -87,7 +87,7 @@ export async function unshareAnswer(
  * `text`, the answer as they see it now. Private saves never do this by themselves.
  */
 export async function updateSharedCopy(
-  deps: DataDeps,
+  deps: WorldDeps,
   user: Viewer,
   answerId: string,
   text: string,
@@ -97,6 +97,7 @@ export async function updateSharedCopy(
   if (!(await replaceSharedText(deps.db, { answerId, userId: user.id, text, now }))) {
     throw notFound('No such shared answer');
   }
+  await deps.worldEvents.publish({ type: 'changed', answerId });
   return getOwnAnswer(deps, user, answerId);
 }
 
