@@ -164,8 +164,11 @@ export async function uploadAnswer(
   } catch (error) {
     server = conflictingAnswer(error);
     if (!server) {
+      // Kept for the offline sync; a lost session is worth a new one, and a save refused as
+      // too fast (429) gets a calm word and is sent again when the server says.
       fallBackOffline({ kind: 'answer-save', answer: sent });
       if (isUnauthorized(error)) reportSessionLost();
+      noteTooFast(error);
     } else {
       outcome = 'conflict';
     }
