@@ -23,6 +23,8 @@ export const likeAnswerRequest = z.object({ answer_id: idSchema, user_id: claime
 export const reportAnswerRequest = z.object({ answer_id: idSchema });
 export const sharedAnswersRequest = z.object({
   page: z.number().int().min(1).max(MAX_WORLD_PAGE).default(1),
+  /** Only the shares of answers to this prompt (decision 023): for those who answered it. */
+  prompt_id: idSchema.optional(),
 });
 export const otherUserRequest = z.object({ _id: idSchema });
 
@@ -77,6 +79,10 @@ export type PublicProfile = {
 };
 
 export type FeedAnswerResponse = { answer: FeedAnswer };
-export type SharedAnswersResponse = { sharedAnswers: FeedAnswer[] };
+/**
+ * `answerFirst` (only with `prompt_id`): the caller has not answered that prompt yet, so the
+ * list is empty on purpose — answer first, then read how others answered (decision 023).
+ */
+export type SharedAnswersResponse = { sharedAnswers: FeedAnswer[]; answerFirst?: boolean };
 export type ReportedAnswersResponse = { reportedAnswers: ReportedAnswer[] };
 export type OtherUserResponse = { user: PublicProfile };

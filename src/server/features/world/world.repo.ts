@@ -25,6 +25,59 @@ export async function listSharedPage(
     .execute();
 }
 
+/**
+ * One page of the shares of answers to one prompt, newest first (decision 023). An anonymous
+ * answer to a prompt its own author wrote is left out: the feed hides that prompt to keep the
+ * author unnamed, and listing it under the prompt would link the two again.
+ */
+export async function listSharedForPrompt(
+  db: Database,
+  viewerId: string | null,
+  promptId: string,
+  offset: number,
+  limit: number,
+): Promise<AnswerView[]> {
+  return selectAnswerViews(db, viewerId)
+    .where('answers.prompt_id', '=', promptId)
+    .where('answers.shared', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('answers.anonymous', '=', 0),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('prompts')
+              .select('prompts.id')
+              .whereRef('prompts.id', '=', 'answers.prompt_id')
+              .whereRef('prompts.user_id', '=', 'answers.user_id'),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** True when the user has written an answer (with words) to the prompt. */
+export async function hasAnsweredPrompt(
+  db: Database,
+  userId: string,
+  promptId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('answers')
+    .select('answers.id')
+    .where('answers.user_id', '=', userId)
+    .where('answers.prompt_id', '=', promptId)
+    .where('answers.text', '<>', '')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A named user's non-anonymous shared answers, newest first. */
 export async function listPublicSharedOf(
   db: Database,

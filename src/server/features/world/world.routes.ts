@@ -20,6 +20,7 @@ import {
   reportedAnswers,
   shareAnswer,
   sharedPage,
+  sharedPageForPrompt,
   unloveAnswer,
   unreportAnswer,
   unshareAnswer,
@@ -32,7 +33,8 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
 
   app.post('/api/answer/shared', async (request) => {
-    const { page } = sharedAnswersRequest.parse(request.body ?? {});
+    const { page, prompt_id } = sharedAnswersRequest.parse(request.body ?? {});
+    if (prompt_id) return sharedPageForPrompt(deps, request.sessionUser, prompt_id, page);
     return { sharedAnswers: await sharedPage(deps, request.sessionUser, page) };
   });
 

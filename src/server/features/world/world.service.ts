@@ -15,8 +15,10 @@ import {
   addReport,
   countPublicSharedOf,
   findNamedUser,
+  hasAnsweredPrompt,
   listPublicSharedOf,
   listReportedViews,
+  listSharedForPrompt,
   listSharedPage,
   markShared,
   markUnshared,
@@ -48,6 +50,33 @@ export async function sharedPage(
     WORLD_PAGE_SIZE,
   );
   return views.map((view) => presentFeedAnswer(view, viewerId));
+}
+
+/**
+ * The world filtered to one prompt (decision 023): only for a caller who has answered it
+ * themselves — before that the page is empty and says so (`answerFirst`), never a 403, so a
+ * visitor or a person who has not answered yet is shown the way to answer, not an error.
+ */
+export async function sharedPageForPrompt(
+  deps: DataDeps,
+  viewer: Viewer | null,
+  promptId: string,
+  page: number,
+): Promise<{ sharedAnswers: FeedAnswer[]; answerFirst: boolean }> {
+  if (!viewer || !(await hasAnsweredPrompt(deps.db, viewer.id, promptId))) {
+    return { sharedAnswers: [], answerFirst: true };
+  }
+  const views = await listSharedForPrompt(
+    deps.db,
+    viewer.id,
+    promptId,
+    (page - 1) * WORLD_PAGE_SIZE,
+    WORLD_PAGE_SIZE,
+  );
+  return {
+    sharedAnswers: views.map((view) => presentFeedAnswer(view, viewer.id)),
+    answerFirst: false,
+  };
 }
 
 export async function shareAnswer(
