@@ -34,6 +34,11 @@ export function editPromptPath(promptId: string): string {
   return `${paths.editPrompt}?prompt=${encodeURIComponent(promptId)}`;
 }
 
+/** /world?prompt={promptId}: how others answered one prompt (decision 023). */
+export function promptWorldPath(promptId: string): string {
+  return `${paths.world}?prompt=${encodeURIComponent(promptId)}`;
+}
+
 /** /answer/{promptId}: answer a given prompt. */
 export function promptPath(promptId: string): string {
   return `${paths.answer}/${encodeURIComponent(promptId)}`;

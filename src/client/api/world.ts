@@ -12,6 +12,11 @@ export function fetchSharedAnswers(page: number) {
   return postJson<SharedAnswersResponse>('/api/answer/shared', { page });
 }
 
+/** The shares of answers to one prompt; `answerFirst` until the caller has answered it. */
+export function fetchPromptAnswers(promptId: string, page: number) {
+  return postJson<SharedAnswersResponse>('/api/answer/shared', { page, prompt_id: promptId });
+}
+
 /** Shares one of the caller's own answers (named users only); the answer is the author's copy. */
 export function postShareAnswer(answerId: string, anonymous: boolean, userId: string) {
   return postJson<AnswerResponse>('/api/answer/share', {

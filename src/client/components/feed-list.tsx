@@ -2,7 +2,7 @@ import { type Ref, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { FeedAnswer } from '../../shared/api/world.ts';
 import { formatDate } from '../../shared/domain/date-format.ts';
-import { signUpPath, userPath } from '../routes.ts';
+import { promptWorldPath, signUpPath, userPath } from '../routes.ts';
 import { getState, useAppState } from '../state/app-store.ts';
 import { setLove, setReport } from '../state/world-actions.ts';
 import { Avatar } from './avatar.tsx';
@@ -168,7 +168,14 @@ function FeedItem(props: FeedItemProps) {
         ) : null}
       </div>
       <Title id={titleId} className="feed-title">
-        {item.prompt_title || 'A shared answer'}
+        {/* The prompt leads to how others answered it (decision 023). */}
+        {item.prompt_id && item.prompt_title ? (
+          <Link className="feed-title-link" to={promptWorldPath(item.prompt_id)}>
+            {item.prompt_title}
+          </Link>
+        ) : (
+          item.prompt_title || 'A shared answer'
+        )}
       </Title>
       <p className="feed-text">{item.text}</p>
       <div className="feed-actions">

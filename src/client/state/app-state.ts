@@ -35,6 +35,13 @@ export type TodayPrompt = {
 
 export type WorldState = { loading: boolean; page: number; sharedAnswers: FeedAnswer[] };
 
+/**
+ * The world filtered to one prompt (/world?prompt=, decision 023): its own list, apart from the
+ * whole feed, so neither pages nor live arrivals of the one leak into the other. `answerFirst`:
+ * the reader has not answered the prompt yet, so nothing is shown but the way to answer it.
+ */
+export type PromptWorldState = WorldState & { promptId: string; answerFirst: boolean };
+
 export type StatusMessage = { message: string; warning: boolean; id: number };
 
 /**
@@ -105,6 +112,8 @@ export type TransientState = {
   recoveryCodes: string[] | null;
   /** SPEC §3 otherUser: the public profile on /user/{id} (loaded on every visit, not saved). */
   otherUser: PublicProfile | null;
+  /** The world filtered to one prompt on screen (loaded on every visit, not saved). */
+  promptWorld: PromptWorldState | null;
   /** SPEC §3 admin data: never persisted. */
   adminData: AdminData;
 };
@@ -183,6 +192,7 @@ export function initialTransientState(): TransientState {
     locked: false,
     recoveryCodes: null,
     otherUser: null,
+    promptWorld: null,
     adminData: emptyAdminData(),
   };
 }

@@ -11,12 +11,12 @@ import {
   fetchUserPrompts,
 } from '../api/prompts.ts';
 import { fetchUser } from '../api/users.ts';
-import { fetchSharedAnswers } from '../api/world.ts';
+import { fetchPromptAnswers, fetchSharedAnswers } from '../api/world.ts';
 import { mergeServerAnswers } from './answer-merge.ts';
 import type { TransientState } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';
-import { answerIdsInFlight } from './writes.ts';
+import { answerIdsInFlight, enqueue } from './writes.ts';
 
 // The loads of SPEC §7 "at start". Each one is independent, fills its part of the store and
 // swallows its own failure: SPEC §8 "failed loads … silently ignored" (the saved state stays).
@@ -86,6 +86,37 @@ export async function loadSharedPage(page: number): Promise<boolean> {
     return true;
   } catch {
     // ignored (SPEC §8)
+    return false;
+  }
+}
+
+/**
+ * A page of the world filtered to one prompt (decision 023) into `promptWorld`; page 1 starts
+ * the list afresh (another prompt's list is dropped). False when it failed.
+ */
+export async function loadPromptWorldPage(promptId: string, page: number): Promise<boolean> {
+  try {
+    // After every earlier write: the answer just finished must reach the server before it is
+    // asked whether this person has answered the prompt.
+    const { sharedAnswers, answerFirst } = await enqueue(() => fetchPromptAnswers(promptId, page));
+    if (!Array.isArray(sharedAnswers)) return false;
+    setState((s) => {
+      const current = s.promptWorld?.promptId === promptId && page > 1 ? s.promptWorld : null;
+      const known = new Set(current?.sharedAnswers.map((a) => a._id));
+      const added = sharedAnswers.filter((a) => !known.has(a._id));
+      return {
+        promptWorld: {
+          promptId,
+          page,
+          answerFirst: answerFirst === true,
+          loading: sharedAnswers.length === WORLD_PAGE_SIZE,
+          sharedAnswers: current ? [...current.sharedAnswers, ...added] : sharedAnswers,
+        },
+      };
+    });
+    return true;
+  } catch (error) {
+    ignoreUnlessSessionLost(error);
     return false;
   }
 }

@@ -53,9 +53,12 @@ export function replaceFeedAnswer(answer: FeedAnswer): void {
   setState((s) => {
     const feed = replaceIn(s.world.sharedAnswers, answer);
     const profile = s.otherUser ? replaceIn(s.otherUser.sharedAnswers, answer) : null;
+    const filtered = s.promptWorld ? replaceIn(s.promptWorld.sharedAnswers, answer) : null;
     return {
       world: feed ? { ...s.world, sharedAnswers: feed } : s.world,
       otherUser: s.otherUser && profile ? { ...s.otherUser, sharedAnswers: profile } : s.otherUser,
+      promptWorld:
+        s.promptWorld && filtered ? { ...s.promptWorld, sharedAnswers: filtered } : s.promptWorld,
     };
   });
 }
@@ -71,6 +74,12 @@ export function removeFromFeeds(answerId: string): void {
       ? {
           ...s.otherUser,
           sharedAnswers: s.otherUser.sharedAnswers.filter((a) => a._id !== answerId),
+        }
+      : null,
+    promptWorld: s.promptWorld
+      ? {
+          ...s.promptWorld,
+          sharedAnswers: s.promptWorld.sharedAnswers.filter((a) => a._id !== answerId),
         }
       : null,
   }));

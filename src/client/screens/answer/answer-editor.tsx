@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { isPseudoCategory, PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
 import { formatDate } from '../../../shared/domain/date-format.ts';
 import { ActionSheet, type SheetAction } from '../../components/action-sheet.tsx';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MoreIcon } from '../../components/icons.tsx';
 import { useShareFlow } from '../../components/use-share-flow.tsx';
 import { downloadAnswers } from '../../download-answers.ts';
-import { paths, promptPath } from '../../routes.ts';
+import { paths, promptPath, promptWorldPath } from '../../routes.ts';
 import {
   openAnswer,
   pickPromptFor,
@@ -74,7 +74,10 @@ export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
         return;
       case 'streak':
         saveDraftIfChanged();
-        void navigate(paths.streak);
+        // The streak screen offers how others answered the prompt just finished (decision 023).
+        void navigate(paths.streak, {
+          state: draft.prompt_id ? { answeredPromptId: draft.prompt_id } : undefined,
+        });
         return;
       case 'next-answer':
         saveDraftIfChanged();
@@ -205,6 +208,12 @@ export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
             </p>
           ) : null}
         </div>
+        {/* Once answered, how others answered the same prompt (decision 023). */}
+        {draft.prompt_id && saved && saved.text.trim() !== '' ? (
+          <p className="answer-others">
+            <Link to={promptWorldPath(draft.prompt_id)}>See how others answered this</Link>
+          </p>
+        ) : null}
       </main>
       <ActionSheet
         open={sheetOpen}

@@ -1,14 +1,21 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
 import { activityByDay, answerStatistics } from '../../../shared/domain/statistics.ts';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { FlameIcon } from '../../components/icons.tsx';
-import { paths } from '../../routes.ts';
+import { paths, promptWorldPath } from '../../routes.ts';
 import { useAppState } from '../../state/app-store.ts';
 import { useTitle } from '../../use-title.ts';
 import { HeatMap } from './heat-map.tsx';
 import './streak-screen.css';
+
+/** The prompt just finished, from the editor's Done: router state `{ answeredPromptId }`. */
+function answeredPromptFrom(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const id = (state as { answeredPromptId?: unknown }).answeredPromptId;
+  return typeof id === 'string' && id ? id : null;
+}
 
 /** SPEC §2 /streak, shown after saving: streak, longest streak, score, statistics, heat-map. */
 export function StreakScreen() {
@@ -25,6 +32,7 @@ export function StreakScreen() {
   const stats = useMemo(() => answerStatistics(dates, today), [dates, today]);
   const activity = useMemo(() => activityByDay(dates), [dates]);
   const doneToday = user.last === todayKey && user.streak > 0;
+  const answeredPromptId = answeredPromptFrom(useLocation().state);
 
   return (
     <>
@@ -89,6 +97,11 @@ export function StreakScreen() {
         </section>
 
         <div className="streak-actions">
+          {answeredPromptId ? (
+            <Link className="button" to={promptWorldPath(answeredPromptId)}>
+              See how others answered this
+            </Link>
+          ) : null}
           <Link className="button" to={paths.categories}>
             Keep reflecting
           </Link>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { AppHeader } from '../../components/app-header.tsx';
 import { FeedList, feedItemId } from '../../components/feed-list.tsx';
 import { BackIcon } from '../../components/icons.tsx';
@@ -8,6 +8,7 @@ import { getState, setState, useAppState } from '../../state/app-store.ts';
 import { loadSharedPage } from '../../state/loads.ts';
 import { useTitle } from '../../use-title.ts';
 import { newAnswersLabel } from './live-feed.ts';
+import { PromptWorldScreen } from './prompt-world-screen.tsx';
 import { useWorldLive } from './use-world-live.ts';
 import { feedEnd, nearListEnd } from './world-paging.ts';
 import './world-screen.css';
@@ -36,6 +37,14 @@ function showAnswer(answerId: string): boolean {
  * change in place and new shares wait behind an 'N new answers' button (decision 019).
  */
 export function WorldScreen() {
+  // /world?prompt={id}: the world filtered to one prompt (decision 023), a screen of its own.
+  const [search] = useSearchParams();
+  const promptId = search.get('prompt');
+  if (promptId) return <PromptWorldScreen key={promptId} promptId={promptId} />;
+  return <WholeWorldScreen />;
+}
+
+function WholeWorldScreen() {
   useTitle('Müse world');
   const location = useLocation();
   const world = useAppState((s) => s.world);
