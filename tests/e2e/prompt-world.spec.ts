@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, reflectState } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 A (decision 023): after answering a prompt, "See how others answered this" opens the
@@ -135,5 +136,68 @@ describe('how others answered the prompt you just answered', () => {
     await darkPage.setViewportSize(DESKTOP);
     await screenshot(darkPage, 'prompt-world-answer-first-dark-desktop');
     await dark.close();
+  });
+});
+
+// Issue 17 B: opening a prompt one answered a year ago shows "A year ago you wrote…" with the
+// first lines and a link to the whole answer; someone else's answer to it is never recalled.
+describe('on this day', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    errors = watchPageErrors(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('recalls Cleo’s own answer of a year ago, never Ada’s', async () => {
+    const ada = await apiUser(server.origin, 'Ada');
+    await shareAs(ada, { id: 'seed-life-03', title: 'Ada’s prompt' }, 'Ada wrote this, not Cleo');
+    await page.goto(`${server.origin}/answer/seed-life-03`);
+    await page.getByLabel('Your answer').waitFor();
+    await expect
+      .poll(async () => (await reflectState<{ state: { user: { _id: string } } }>(page))?.state)
+      .toBeTruthy();
+    const yearAgo = new Date();
+    yearAgo.setFullYear(yearAgo.getFullYear() - 1);
+    yearAgo.setHours(12, 0, 0, 0);
+    const oldId = randomUUID().replaceAll('-', '');
+    await call(page, '/api/answer/save', {
+      answer: {
+        _id: oldId,
+        prompt_id: 'seed-life-03',
+        prompt_title: 'An old prompt title',
+        answered: yearAgo.toISOString(),
+        text: 'Last year I learned patience.\nIt took a while.',
+      },
+    });
+    // With nothing of her own before, nothing is recalled (Ada's answer is not hers).
+    expect(
+      await page.getByRole('complementary', { name: 'From your earlier answers' }).count(),
+    ).toBe(0);
+    await page.reload();
+    const memory = page.getByRole('complementary', { name: 'From your earlier answers' });
+    await memory.getByText('A year ago you wrote…').waitFor();
+    await memory.getByText('Last year I learned patience. It took a while.').waitFor();
+    expect(await page.getByText('Ada wrote this, not Cleo').count()).toBe(0);
+    await screenshot(page, 'on-this-day-phone');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'on-this-day-desktop');
+    await page.setViewportSize(PHONE);
+    await memory.getByRole('link', { name: /Read the whole answer/ }).click();
+    await page.waitForURL(`${server.origin}/answer/a/${oldId}`);
+    await expect.poll(() => page.getByLabel('Your answer').inputValue()).toContain('patience');
+    expect(errors).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MoreIcon } from '../../components/icons.tsx';
 import { useShareFlow } from '../../components/use-share-flow.tsx';
 import { downloadAnswers } from '../../download-answers.ts';
-import { paths, promptPath, promptWorldPath } from '../../routes.ts';
+import { answerPath, paths, promptPath, promptWorldPath } from '../../routes.ts';
 import {
   openAnswer,
   pickPromptFor,
@@ -20,6 +20,7 @@ import { setState, useAppState } from '../../state/app-store.ts';
 import { showStatus } from '../../state/status.ts';
 import { deleteAnswer } from '../../state/writes.ts';
 import { newerAnswer, nextAction } from './next-action.ts';
+import { OnThisDay } from './on-this-day-card.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { useAnswerSync } from './use-answer-sync.ts';
 import { useSharedEdit } from './use-shared-edit.tsx';
@@ -208,8 +209,10 @@ export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
             </p>
           ) : null}
         </div>
-        {/* Once answered, how others answered the same prompt (decision 023). */}
-        {draft.prompt_id && saved && saved.text.trim() !== '' ? (
+        <OnThisDay answers={answers} current={draft} linkTo={answerPath} />
+        {/* Once answered (now or before), how others answered it: the server's rule (023). */}
+        {draft.prompt_id &&
+        answers.some((a) => a.prompt_id === draft.prompt_id && a.text.trim() !== '') ? (
           <p className="answer-others">
             <Link to={promptWorldPath(draft.prompt_id)}>See how others answered this</Link>
           </p>
