@@ -47,8 +47,20 @@ describe('applyStreak', () => {
     );
   });
 
-  it('restarts at 1 when the last day is in the future or unreadable', () => {
-    expect(applyStreak(fields(7, 7, '2020-03-06'), day(2020, 3, 5))).toEqual(
+  it('keeps the streak of someone who crossed the date line westwards (last = tomorrow)', () => {
+    // Answered on Mar 6 in Auckland, flew to Honolulu where it is Mar 5 again: not a break.
+    expect(applyStreak(fields(7, 9, '2020-03-06'), day(2020, 3, 5))).toEqual(
+      fields(7, 9, '2020-03-06'),
+    );
+    // Across a year boundary too; and the next day (Mar 6 there) still changes nothing…
+    expect(applyStreak(fields(3, 3, '2021-01-01'), day(2020, 12, 31)).streak).toBe(3);
+    expect(applyStreak(fields(7, 9, '2020-03-06'), day(2020, 3, 6)).streak).toBe(7);
+    // …and the day after that extends it.
+    expect(applyStreak(fields(7, 9, '2020-03-06'), day(2020, 3, 7)).streak).toBe(8);
+  });
+
+  it('restarts at 1 when the last day is further in the future or unreadable', () => {
+    expect(applyStreak(fields(7, 7, '2020-03-07'), day(2020, 3, 5))).toEqual(
       fields(1, 7, '2020-03-05'),
     );
     expect(applyStreak(fields(7, 7, 'garbage'), day(2020, 3, 5))).toEqual(
@@ -74,7 +86,8 @@ describe('applyStreak', () => {
       fc.property(anyDay, lastOffset, fc.nat(1000), fc.nat(1000), (today, offset, s, l) => {
         const last = offset === null ? null : dayKey(addDays(today, offset));
         const once = applyStreak(fields(s, l, last), today);
-        expect(once.last).toBe(dayKey(today));
+        // After travelling west `last` may stay tomorrow (the day already counted).
+        expect(once.last).toBe(dayKey(addDays(today, offset === 1 ? 1 : 0)));
         expect(applyStreak(once, today)).toEqual(once);
       }),
     );

@@ -13,15 +13,25 @@ export function normaliseStreak(fields: StreakFields, today: CalendarDay): Strea
 }
 
 /**
+ * True when `last` is the caller's `today`, or the day after it: someone who travelled west
+ * across the date line (or into an earlier time zone) after answering has already counted
+ * "tomorrow" by their new calendar, and that day is done, not a break (issue 17 C).
+ */
+export function countedToday(last: string | null, today: CalendarDay): boolean {
+  return last === dayKey(today) || last === dayKey(addDays(today, 1));
+}
+
+/**
  * SPEC §4 streak rule, applied when the user answers on `today`:
- * last = today → unchanged; last = yesterday → streak + 1; anything else (older, in the future
- * or unreadable) → streak 1. A null `last` is first normalised to "yesterday, streak 0", so a
+ * last = today (or tomorrow, after travelling west: see countedToday) → unchanged;
+ * last = yesterday → streak + 1; anything else (older, further in the future or unreadable) →
+ * streak 1. A null `last` is first normalised to "yesterday, streak 0", so a
  * first answer gives streak 1 and a second answer the same day changes nothing.
  */
 export function applyStreak(fields: StreakFields, today: CalendarDay): StreakFields {
   const current = normaliseStreak(fields, today);
   const todayKey = dayKey(today);
-  if (current.last === todayKey) return current;
+  if (countedToday(current.last, today)) return current;
   const streak = current.last === dayKey(addDays(today, -1)) ? current.streak + 1 : 1;
   return { streak, longestStreak: Math.max(current.longestStreak, streak), last: todayKey };
 }

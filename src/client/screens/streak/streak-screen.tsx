@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
 import { activityByDay, answerStatistics } from '../../../shared/domain/statistics.ts';
+import { countedToday } from '../../../shared/domain/streak.ts';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { FlameIcon } from '../../components/icons.tsx';
 import { paths, promptWorldPath } from '../../routes.ts';
@@ -31,7 +32,7 @@ export function StreakScreen() {
   const dates = useMemo(() => answers.map((a) => a.answered), [answers]);
   const stats = useMemo(() => answerStatistics(dates, today), [dates, today]);
   const activity = useMemo(() => activityByDay(dates), [dates]);
-  const doneToday = user.last === todayKey && user.streak > 0;
+  const doneToday = countedToday(user.last, today) && user.streak > 0;
   const answeredPromptId = answeredPromptFrom(useLocation().state);
 
   return (

@@ -176,4 +176,19 @@ describeEachDatabase('the user’s own record', (get) => {
         .statusCode,
     ).toBe(403);
   });
+
+  it('keeps the streak of someone whose last day is one ahead (they travelled west)', async () => {
+    const me = await buildUser(get().db, { name: '' });
+    const today = utcDayOf(new Date());
+    const tomorrow = dayKey(addDays(today, 1));
+    await get()
+      .db.updateTable('users')
+      .set({ last: tomorrow, streak: 6, longest_streak: 8 })
+      .where('id', '=', me.id)
+      .execute();
+    const day = { year: today.year, month: today.month, day: today.day };
+    const response = await post(app, '/api/user/streak', { user: { _id: me.id }, ...day }, me);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user).toMatchObject({ streak: 6, longestStreak: 8, last: tomorrow });
+  });
 });
