@@ -20,6 +20,7 @@ import {
   sharedCount,
   shouldRelock,
   takeOwnership,
+  typedAccountField,
 } from './account-rules.ts';
 import { emptyOfflineRecord } from './app-state.ts';
 
@@ -152,5 +153,23 @@ describe('small rules', () => {
     expect(shouldRelock(null, 10)).toBe(false);
     expect(shouldRelock(0, RELOCK_AFTER_MS - 1)).toBe(false);
     expect(shouldRelock(0, RELOCK_AFTER_MS)).toBe(true);
+  });
+});
+
+describe('typedAccountField (SPEC §5, issue 17 C)', () => {
+  it('capitalises a name as typed at sign-up and in the settings', () => {
+    expect(typedAccountField('name', 'ada', false)).toBe('Ada');
+  });
+
+  it('never capitalises an e-mail address, in any form', () => {
+    expect(typedAccountField('email', 'ada@example.com', false)).toBe('ada@example.com');
+    expect(typedAccountField('email', 'ada@example.com', true)).toBe('ada@example.com');
+  });
+
+  it('leaves the login form’s "Name or email" and any password as typed', () => {
+    expect(typedAccountField('name', 'ada@example.com', true)).toBe('ada@example.com');
+    expect(typedAccountField('name', 'ada', true)).toBe('ada');
+    expect(typedAccountField('name', 'ada@example.com', false)).toBe('ada@example.com');
+    expect(typedAccountField('password', 'secret words', false)).toBe('secret words');
   });
 });

@@ -2,6 +2,7 @@ import type { AdminEntry } from '../../shared/api/admin.ts';
 import type { Answer } from '../../shared/api/answers.ts';
 import type { PromptView } from '../../shared/api/prompts.ts';
 import { type CalendarDay, dayKey } from '../../shared/domain/calendar-day.ts';
+import { capitaliseFirst } from '../../shared/domain/capitalise.ts';
 import {
   isValidEmail,
   type LoginForm,
@@ -13,6 +14,20 @@ import type { AppState, EditUser } from './app-state.ts';
 
 // The pure rules of the account screens and transitions (SPEC §4, §5, §8), kept apart from the
 // store and the network so they can be tested alone.
+
+/**
+ * What an account form field holds as typed. SPEC §5 capitalises the first letter of names and
+ * text; an e-mail address is never capitalised (issue 17 C: 'Ada@example.com' is not what
+ * anyone typed), nor is a password, nor the login form's "Name or email", which may be either.
+ */
+export function typedAccountField(
+  field: 'name' | 'email' | 'password',
+  value: string,
+  loginMode: boolean,
+): string {
+  if (field !== 'name' || loginMode || value.includes('@')) return value;
+  return capitaliseFirst(value);
+}
 
 /** passwordSchema in src/shared/api/users.ts (not imported: it would bundle zod). */
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,5 +1,4 @@
 import { todayOf } from '../../shared/domain/calendar-day.ts';
-import { capitaliseFirst } from '../../shared/domain/capitalise.ts';
 import type { LoginForm } from '../../shared/domain/validation-messages.ts';
 import { MESSAGES } from '../../shared/domain/validation-messages.ts';
 import {
@@ -19,6 +18,7 @@ import {
   TRY_AGAIN,
   takeOwnership,
   trimmedForm,
+  typedAccountField,
 } from './account-rules.ts';
 import { defaultUser, emptyLoginForm, emptyOfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
@@ -37,10 +37,12 @@ import { enqueue } from './writes.ts';
 
 // ─── Form fields (SPEC §4: editing a field clears the error string) ──────────────────────────
 
-/** SPEC §5: names and e-mails get their first letter capitalised as typed. */
+/** SPEC §5: names get their first letter capitalised as typed; e-mails never (issue 17 C). */
 export function setLoginField(field: 'name' | 'email' | 'password', value: string): void {
-  const typed = field === 'password' ? value : capitaliseFirst(value);
-  setState((s) => ({ loginForm: { ...s.loginForm, [field]: typed }, error: '' }));
+  setState((s) => ({
+    loginForm: { ...s.loginForm, [field]: typedAccountField(field, value, s.loginForm.login) },
+    error: '',
+  }));
 }
 
 /** SPEC §4 "Login screen: toggles between sign in and sign up" (what was typed stays). */
@@ -49,7 +51,10 @@ export function setLoginMode(login: boolean): void {
 }
 
 export function setEditField(field: 'name' | 'email', value: string): void {
-  setState((s) => ({ editUser: { ...s.editUser, [field]: capitaliseFirst(value) }, error: '' }));
+  setState((s) => ({
+    editUser: { ...s.editUser, [field]: typedAccountField(field, value, false) },
+    error: '',
+  }));
 }
 
 /** SPEC §2 profile: the settings button loads the user into the edit form. */

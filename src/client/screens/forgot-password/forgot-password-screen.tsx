@@ -91,7 +91,7 @@ function ByEmail() {
               setName(value);
               setError('');
             },
-            input: { autoComplete: 'username' },
+            input: { autoComplete: 'username', autoCapitalize: 'none', spellCheck: false },
           },
         ]}
         problem={problem}
@@ -146,7 +146,7 @@ function ByRecoveryCode() {
             label: 'Name or email',
             value: form.name,
             onChange: set('name'),
-            input: { autoComplete: 'username' },
+            input: { autoComplete: 'username', autoCapitalize: 'none', spellCheck: false },
           },
           {
             key: 'code',

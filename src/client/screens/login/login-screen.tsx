@@ -137,12 +137,18 @@ export function LoginScreen() {
           <form className="form-stack" noValidate onSubmit={onSubmit} aria-label={title}>
             {signUpMode
               ? field('name', 'Name', { autoComplete: 'username', autoCapitalize: 'words' })
-              : field('name', 'Name or email', { autoComplete: 'username' })}
+              : field('name', 'Name or email', {
+                  autoComplete: 'username',
+                  autoCapitalize: 'none',
+                  spellCheck: false,
+                })}
             {signUpMode
               ? field('email', 'Email', {
                   type: 'email',
                   autoComplete: 'email',
                   inputMode: 'email',
+                  autoCapitalize: 'none',
+                  spellCheck: false,
                 })
               : null}
             {field('password', 'Password', {

@@ -93,6 +93,8 @@ export function UserSettingsScreen() {
                 type="email"
                 inputMode="email"
                 autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
                 value={edit.email}
                 aria-invalid={attempted && emailProblem ? true : undefined}
                 aria-describedby={ids.message}
