@@ -28,7 +28,7 @@ const TODAY_KEY = [
 ].join('-');
 
 const NAME = 'Ada lovelace';
-const EMAIL = 'Ada@example.com';
+const EMAIL = 'ada@example.com';
 const PASSWORD = 'correct horse battery';
 const SIGN_IN_AGAIN = 'Please sign in again to keep your answers in sync';
 
@@ -226,7 +226,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await page.getByRole('link', { name: 'Sign up', exact: true }).click();
     await page.waitForURL(`${server.origin}/login?mode=signup`);
 
-    // SPEC §5: the first letter is capitalised as typed, names and e-mails alike.
+    // SPEC §5: a name's first letter is capitalised as typed; an e-mail never is (issue 17 C).
     const name = page.getByLabel('Name', { exact: true });
     await name.pressSequentially('ada lovelace');
     expect(await name.inputValue()).toBe(NAME);
