@@ -200,4 +200,25 @@ describe('on this day', () => {
     await expect.poll(() => page.getByLabel('Your answer').inputValue()).toContain('patience');
     expect(errors).toEqual([]);
   });
+
+  it('the status banner never covers the page title, on a phone or a desktop', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.origin}/answer/seed-life-04`);
+      await page.getByLabel('Your answer').fill(`Words at ${viewport.width} px`);
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.waitForURL(`${server.origin}/streak`);
+      const banner = page.getByRole('status').locator('.status');
+      await banner.waitFor();
+      const title = await page.locator('.app-header-title').boundingBox();
+      const box = await banner.boundingBox();
+      expect(title).not.toBeNull();
+      expect(box).not.toBeNull();
+      if (!title || !box) return;
+      // No overlap: the banner starts below the title's bottom edge.
+      expect(box.y).toBeGreaterThanOrEqual(title.y + title.height);
+      await screenshot(page, `status-banner-${viewport.width}`);
+    }
+    expect(errors).toEqual([]);
+  });
 });
