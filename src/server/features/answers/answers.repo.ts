@@ -23,48 +23,54 @@ export function inTransaction<T>(db: Database, work: (trx: Database) => Promise<
   return db.transaction().execute(work);
 }
 
+/** Answers joined with their author's current name: nothing else about the author. */
+export function selectAnswerRows(db: Database) {
+  return db
+    .selectFrom('answers')
+    .innerJoin('users', 'users.id', 'answers.user_id')
+    .selectAll('answers')
+    .select('users.name as author_name');
+}
+
+export type AnswerRowWithAuthor = AnswerRow & { author_name: string };
+
 /**
  * Answers joined with their author, plus the viewer's own love and report flags (correlated
  * EXISTS, so other people's likes and reports never leave the database).
  */
 export function selectAnswerViews(db: Database, viewerId: string | null) {
-  return db
-    .selectFrom('answers')
-    .innerJoin('users', 'users.id', 'answers.user_id')
-    .selectAll('answers')
-    .select('users.name as author_name')
-    .select((eb) => [
-      eb
-        .case()
-        .when(
-          eb.exists(
-            eb
-              .selectFrom('likes')
-              .select('likes.user_id')
-              .whereRef('likes.answer_id', '=', 'answers.id')
-              .where('likes.user_id', '=', viewerId ?? ''),
-          ),
-        )
-        .then(eb.lit(1))
-        .else(eb.lit(0))
-        .end()
-        .as('viewer_loves'),
-      eb
-        .case()
-        .when(
-          eb.exists(
-            eb
-              .selectFrom('reports')
-              .select('reports.user_id')
-              .whereRef('reports.answer_id', '=', 'answers.id')
-              .where('reports.user_id', '=', viewerId ?? ''),
-          ),
-        )
-        .then(eb.lit(1))
-        .else(eb.lit(0))
-        .end()
-        .as('viewer_reported'),
-    ]);
+  return selectAnswerRows(db).select((eb) => [
+    eb
+      .case()
+      .when(
+        eb.exists(
+          eb
+            .selectFrom('likes')
+            .select('likes.user_id')
+            .whereRef('likes.answer_id', '=', 'answers.id')
+            .where('likes.user_id', '=', viewerId ?? ''),
+        ),
+      )
+      .then(eb.lit(1))
+      .else(eb.lit(0))
+      .end()
+      .as('viewer_loves'),
+    eb
+      .case()
+      .when(
+        eb.exists(
+          eb
+            .selectFrom('reports')
+            .select('reports.user_id')
+            .whereRef('reports.answer_id', '=', 'answers.id')
+            .where('reports.user_id', '=', viewerId ?? ''),
+        ),
+      )
+      .then(eb.lit(1))
+      .else(eb.lit(0))
+      .end()
+      .as('viewer_reported'),
+  ]);
 }
 
 export async function findAnswer(db: Database, id: string): Promise<AnswerRow | undefined> {

@@ -1,6 +1,12 @@
 import type { Database } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { type AnswerView, inTransaction, selectAnswerViews } from '../answers/answers.repo.ts';
+import {
+  type AnswerRowWithAuthor,
+  type AnswerView,
+  inTransaction,
+  selectAnswerRows,
+  selectAnswerViews,
+} from '../answers/answers.repo.ts';
 
 export type ReportedAnswerView = AnswerView & { reports: number; last_report: string };
 
@@ -9,20 +15,81 @@ export type PublicUserRow = Pick<
   'id' | 'name' | 'profile_picture' | 'started' | 'streak' | 'longest_streak' | 'score'
 >;
 
-/** One page of the feed: newest shared first, id breaking ties so pages never overlap. */
-export async function listSharedPage(
+/** Where a feed page starts: just after this (shared_on, id) in newest-first order. */
+export type FeedAnchor = { shared_on: string; id: string };
+
+/**
+ * The (shared_on, id) of the feed entry at `offset` (0 = newest), read from the feed index
+ * alone (answers_feed covers shared, shared_on, id), so skipping thousands of entries touches
+ * neither the rows nor their authors.
+ */
+export async function findFeedAnchor(
   db: Database,
-  viewerId: string | null,
   offset: number,
-  limit: number,
-): Promise<AnswerView[]> {
-  return selectAnswerViews(db, viewerId)
+): Promise<FeedAnchor | undefined> {
+  const row = await db
+    .selectFrom('answers')
+    .select(['answers.shared_on', 'answers.id'])
     .where('answers.shared', '=', 1)
     .orderBy('answers.shared_on', 'desc')
     .orderBy('answers.id', 'desc')
-    .limit(limit)
+    .limit(1)
     .offset(offset)
+    .executeTakeFirst();
+  return row?.shared_on ? { shared_on: row.shared_on, id: row.id } : undefined;
+}
+
+/**
+ * One page of the feed, newest shared first, id breaking ties so pages never overlap: the
+ * `limit` entries after `after` (keyset seek on the feed index), or the first ones.
+ * Without the viewer's flags, so one page serves every reader (see listViewerMarks).
+ */
+export async function listSharedPageAfter(
+  db: Database,
+  after: FeedAnchor | null,
+  limit: number,
+): Promise<AnswerRowWithAuthor[]> {
+  let query = selectAnswerRows(db).where('answers.shared', '=', 1);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('answers.shared_on', '<', after.shared_on),
+        eb.and([eb('answers.shared_on', '=', after.shared_on), eb('answers.id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(limit)
     .execute();
+}
+
+/** Which of these answers the viewer loves and which they reported: only their own rows. */
+export async function listViewerMarks(
+  db: Database,
+  viewerId: string,
+  answerIds: string[],
+): Promise<{ loves: Set<string>; reports: Set<string> }> {
+  if (answerIds.length === 0) return { loves: new Set(), reports: new Set() };
+  const [loves, reports] = await Promise.all([
+    db
+      .selectFrom('likes')
+      .select('answer_id')
+      .where('user_id', '=', viewerId)
+      .where('answer_id', 'in', answerIds)
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select('answer_id')
+      .where('user_id', '=', viewerId)
+      .where('answer_id', 'in', answerIds)
+      .execute(),
+  ]);
+  return {
+    loves: new Set(loves.map((row) => row.answer_id)),
+    reports: new Set(reports.map((row) => row.answer_id)),
+  };
 }
 
 /** A named user's non-anonymous shared answers, newest first. */

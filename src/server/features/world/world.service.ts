@@ -1,12 +1,12 @@
 import type { Answer } from '../../../shared/api/answers.ts';
-import {
-  type FeedAnswer,
-  type PublicProfile,
-  type ReportedAnswer,
-  WORLD_PAGE_SIZE,
-} from '../../../shared/api/world.ts';
+import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import { findAnswer, findAnswerView } from '../answers/answers.repo.ts';
+import {
+  type AnswerRowWithAuthor,
+  type AnswerView,
+  findAnswer,
+  findAnswerView,
+} from '../answers/answers.repo.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
 import {
@@ -16,18 +16,23 @@ import {
   findNamedUser,
   listPublicSharedOf,
   listReportedViews,
-  listSharedPage,
+  listViewerMarks,
   markShared,
   markUnshared,
   removeLove,
   removeReport,
 } from './world.repo.ts';
+import { feedPage } from './world-feed.ts';
 
 /** Bounds on lists that would otherwise grow without limit. */
 export const MAX_PROFILE_SHARED = 100;
 export const MAX_REPORTED = 500;
 
 type Viewer = { id: string };
+
+function unmarked(row: AnswerRowWithAuthor): AnswerView {
+  return { ...row, viewer_loves: 0, viewer_reported: 0 };
+}
 type Sharer = { id: string; profile_picture: string | null };
 
 export async function sharedPage(
@@ -35,14 +40,23 @@ export async function sharedPage(
   viewer: Viewer | null,
   page: number,
 ): Promise<FeedAnswer[]> {
-  const viewerId = viewer?.id ?? null;
-  const views = await listSharedPage(
+  const rows = await feedPage(deps.db, page);
+  if (!viewer) return rows.map((row) => presentFeedAnswer(unmarked(row), null));
+  const marks = await listViewerMarks(
     deps.db,
-    viewerId,
-    (page - 1) * WORLD_PAGE_SIZE,
-    WORLD_PAGE_SIZE,
+    viewer.id,
+    rows.map((row) => row.id),
   );
-  return views.map((view) => presentFeedAnswer(view, viewerId));
+  return rows.map((row) =>
+    presentFeedAnswer(
+      {
+        ...row,
+        viewer_loves: marks.loves.has(row.id) ? 1 : 0,
+        viewer_reported: marks.reports.has(row.id) ? 1 : 0,
+      },
+      viewer.id,
+    ),
+  );
 }
 
 export async function shareAnswer(
