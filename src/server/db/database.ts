@@ -8,16 +8,17 @@ import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
 
-/** Tables whose rows the cached world feed is made of (the author's name comes from users). */
-const FEED_TABLES = ['answers', 'users'];
-const feedVersions = new WeakMap<Database, () => string>();
+/** Tables that cached reads are made of: the world feed (answers + author names), own ids. */
+const WATCHED_TABLES = ['answers', 'users'];
+const answersVersions = new WeakMap<Database, () => string>();
 
 /**
- * A value that changes whenever the world feed's rows may have changed, for caching pages;
- * null when no such cheap signal exists (PostgreSQL: other instances write too), so no cache.
+ * A value that changes whenever the answers or users tables may have changed (any process), so
+ * reads made of them can be cached under it; null when no such cheap signal exists
+ * (PostgreSQL: other instances write too), and then nothing is cached (decision 018).
  */
-export function feedVersion(db: Database): string | null {
-  return feedVersions.get(db)?.() ?? null;
+export function answersVersion(db: Database): string | null {
+  return answersVersions.get(db)?.() ?? null;
 }
 
 // COUNT(*) and other int8 values arrive from pg as strings; our counts fit in a double.
@@ -29,8 +30,8 @@ export function createDatabase(config: DatabaseConfig): Database {
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
-  const { database, version } = openSqlite(config.file, FEED_TABLES);
+  const { database, version } = openSqlite(config.file, WATCHED_TABLES);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
-  feedVersions.set(db, version);
+  answersVersions.set(db, version);
   return db;
 }

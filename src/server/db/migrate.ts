@@ -1,11 +1,13 @@
 import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as coveringIndexes from './migrations/007-covering-indexes.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '007-covering-indexes': coveringIndexes,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

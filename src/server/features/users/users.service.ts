@@ -1,5 +1,6 @@
 import { addDays, type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
 import { applyStreak, resetStreak, type StreakFields } from '../../../shared/domain/streak.ts';
+import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, HttpError, unauthorized } from '../../plugins/errors.ts';
 import { presentOwnUser } from './users.present.ts';
@@ -11,7 +12,8 @@ import {
   findUserByNameOrEmail,
   insertUser,
   isNameOrEmailTaken,
-  listOwnedIds,
+  listAnsweredIds,
+  listCreatedIds,
   mergeAnonymousInto,
   recordLoginFailure,
   type UserRow,
@@ -23,10 +25,18 @@ export const WRONG_LOGIN = 'Sorry, password does not match';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_LOGIN_FAILURES = 10;
 
+// A person with ten years of daily answers has 3,650 ids in their record: read once per change
+// of the answers table, not on every /api/user (decision 018).
+const answeredIds = createVersionedCache<string, string[]>(500_000, (ids) => ids.length + 1);
+
 export async function loadOwnUser(deps: AppDeps, userId: string) {
-  const row = await findUserById(deps.db, userId);
+  const [row, answered, created] = await Promise.all([
+    findUserById(deps.db, userId),
+    answeredIds.get(deps.db, userId, () => listAnsweredIds(deps.db, userId)),
+    listCreatedIds(deps.db, userId),
+  ]);
   if (!row) throw new HttpError(404, 'Not found');
-  return presentOwnUser(row, await listOwnedIds(deps.db, userId));
+  return presentOwnUser(row, { answered, created });
 }
 
 /** Unique-constraint races (two sign-ups at once) surface as a taken name, not a 500. */

@@ -1,12 +1,12 @@
 import { WORLD_PAGE_SIZE } from '../../../shared/api/world.ts';
-import { type Database, feedVersion } from '../../db/database.ts';
+import { answersVersion, type Database } from '../../db/database.ts';
 import type { AnswerRowWithAuthor } from '../answers/answers.repo.ts';
 import { type FeedAnchor, findFeedAnchor, listSharedPageAfter } from './world.repo.ts';
 
 // The feed's pages by number (the SPEC's API) without OFFSET over joined rows: page N starts
 // after the anchor (shared_on, id) of entry (N-1)·10-1, which is found on the feed index alone
 // and remembered; the page itself is a keyset seek. Where the database gives a cheap change
-// signal (SQLite: feedVersion), pages and anchors are cached until the feed's tables change
+// signal (SQLite: answersVersion), pages and anchors are cached until the feed's tables change
 // (decision 018). Viewer-specific marks are never cached.
 
 const MAX_PAGES = 256;
@@ -20,7 +20,7 @@ type FeedCache = {
 const caches = new WeakMap<Database, FeedCache>();
 
 function cacheFor(db: Database): FeedCache | null {
-  const version = feedVersion(db);
+  const version = answersVersion(db);
   if (version === null) return null;
   let cache = caches.get(db);
   if (!cache || cache.version !== version) {
