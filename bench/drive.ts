@@ -4,7 +4,15 @@
 import autocannon from 'autocannon';
 
 export type DriveRequest =
-  | { kind: 'static'; method: 'GET' | 'POST'; path: string; body?: string; cookie?: string }
+  | {
+      kind: 'static';
+      method: 'GET' | 'POST';
+      path: string;
+      body?: string;
+      cookie?: string;
+      /** Accept-Encoding, as a browser sends it. */
+      encoding?: string;
+    }
   /** A new answer per request for one of the writers (id from a per-process counter). */
   | { kind: 'save'; writers: { id: string; cookie: string }[] }
   /** Love then take it back: a random lover and a random shared answer per pair. */
@@ -45,7 +53,10 @@ function setups(spec: DriveRequest): Setup[] {
         ...request,
         method: spec.method,
         path: spec.path,
-        headers: spec.method === 'POST' ? json(spec.cookie ?? '') : { cookie: spec.cookie ?? '' },
+        headers: {
+          ...(spec.method === 'POST' ? json(spec.cookie ?? '') : { cookie: spec.cookie ?? '' }),
+          ...(spec.encoding ? { 'accept-encoding': spec.encoding } : {}),
+        },
         ...(spec.body === undefined ? {} : { body: spec.body }),
       }),
     ];

@@ -201,12 +201,13 @@ const reader = writers[0]?.cookie ?? '';
 const heavyCookie = cookieOf(heavy);
 
 type Scenario = { name: string; connections?: number; requests: DriveRequest[] };
-const feed = (page: number, cookie = reader): DriveRequest => ({
+const feed = (page: number, cookie = reader, encoding?: string): DriveRequest => ({
   kind: 'static',
   method: 'POST',
   path: '/api/answer/shared',
   body: JSON.stringify({ page }),
   cookie,
+  ...(encoding ? { encoding } : {}),
 });
 const post = (pathname: string, body: unknown, cookie: string): DriveRequest => ({
   kind: 'static',
@@ -218,6 +219,10 @@ const post = (pathname: string, body: unknown, cookie: string): DriveRequest => 
 const scenarios: Scenario[] = [
   { name: 'world feed page 1 (signed in)', requests: [feed(1)] },
   { name: 'world feed page 1 (visitor)', requests: [feed(1, '')] },
+  {
+    name: 'world feed page 1 (browser: br, gzip)',
+    requests: [feed(1, reader, 'gzip, deflate, br')],
+  },
   { name: `world feed page ${deepPage}`, requests: [feed(deepPage)] },
   { name: `world feed last page (${pagesInFeed})`, requests: [feed(pagesInFeed)] },
   { name: 'answer save (new answers)', requests: [{ kind: 'save', writers }] },
@@ -259,9 +264,20 @@ await drive({
   seconds: 1,
   requests: [feed(1), feed(2), post('/api/user', {}, reader)],
 });
+/** A scenario's backlog (requests queued before autocannon stopped) must not eat the next one's. */
+async function settle(): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const started = Date.now();
+    await call('/api/categories', {});
+    if (Date.now() - started < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const results: { name: string; connections: number; result: DriveResult }[] = [];
 for (const scenario of scenarios) {
   if (args.only && !scenario.name.includes(args.only)) continue;
+  await settle();
   const result = await drive({
     origin,
     connections: scenario.connections ?? connections,
