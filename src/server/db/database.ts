@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { openSqlite } from './node-sqlite.ts';
 import type { DB } from './schema.ts';
 
@@ -30,8 +31,9 @@ export function createDatabase(config: DatabaseConfig): Database {
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
-  const { database, version } = openSqlite(config.file, WATCHED_TABLES);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
-  answersVersions.set(db, version);
+  const handle = openSqlite(config.file, WATCHED_TABLES);
+  // Transactions share COMMITs (one fsync per group), still acknowledged only once on disk.
+  const db = new Kysely<DB>({ dialect: new GroupCommitSqliteDialect(handle) });
+  answersVersions.set(db, handle.version);
   return db;
 }
