@@ -85,6 +85,7 @@ const world = await seedScale(db, {
   loves: shared * 10,
   heavyAnswers: 3650,
   prefix: 'x',
+  postgres: Boolean(databaseUrl),
   log,
 });
 log(`seeded ${answers} answers in ${Date.now() - started} ms`);

@@ -33,6 +33,7 @@ await seedScale(db, {
   shared: Number(values.shared ?? Math.round(answers / 5)),
   loves: Number(values.loves ?? answers * 2),
   prefix: `s${randomBytes(2).toString('hex')}`,
+  postgres: config.database.kind === 'postgres',
   log: (line) => console.log(`  ${line}`),
 });
 console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,7 +1,12 @@
 import { WORLD_PAGE_SIZE } from '../../../shared/api/world.ts';
 import { answersVersion, type Database } from '../../db/database.ts';
 import type { AnswerRowWithAuthor } from '../answers/answers.repo.ts';
-import { type FeedAnchor, findFeedAnchor, listSharedPageAfter } from './world.repo.ts';
+import {
+  type FeedAnchor,
+  findFeedAnchor,
+  listSharedPageAfter,
+  listSharedPageFrom,
+} from './world.repo.ts';
 
 // The feed's pages by number (the SPEC's API) without OFFSET over joined rows: page N starts
 // after the anchor (shared_on, id) of entry (N-1)·10-1, which is found on the feed index alone
@@ -38,32 +43,37 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
 /** The anchor page `page` starts after (null for page 1, undefined when past the end). */
 async function anchorBefore(
   db: Database,
-  cache: FeedCache | null,
+  cache: FeedCache,
   page: number,
 ): Promise<FeedAnchor | null | undefined> {
   if (page === 1) return null;
-  const known = cache?.anchors.get(page);
+  const known = cache.anchors.get(page);
   if (known !== undefined) return known;
   // The previous page's last entry, when that page is cached, saves the index walk.
-  const previous = cache?.pages.get(page - 1);
+  const previous = cache.pages.get(page - 1);
   const last = previous?.[previous.length - 1];
   const anchor =
     previous && previous.length === WORLD_PAGE_SIZE && last?.shared_on
       ? { shared_on: last.shared_on, id: last.id }
       : await findFeedAnchor(db, (page - 1) * WORLD_PAGE_SIZE - 1);
   if (anchor === undefined) return undefined;
-  if (cache) remember(cache.anchors, page, anchor, MAX_ANCHORS);
+  remember(cache.anchors, page, anchor, MAX_ANCHORS);
   return anchor;
 }
 
 /** One page of the feed (WORLD_PAGE_SIZE entries, fewer at the end), rows shared by all readers. */
 export async function feedPage(db: Database, page: number): Promise<AnswerRowWithAuthor[]> {
   const cache = cacheFor(db);
-  const cached = cache?.pages.get(page);
+  if (!cache) {
+    return page === 1
+      ? listSharedPageAfter(db, null, WORLD_PAGE_SIZE)
+      : listSharedPageFrom(db, (page - 1) * WORLD_PAGE_SIZE, WORLD_PAGE_SIZE);
+  }
+  const cached = cache.pages.get(page);
   if (cached) return cached;
   const anchor = await anchorBefore(db, cache, page);
   const rows = anchor === undefined ? [] : await listSharedPageAfter(db, anchor, WORLD_PAGE_SIZE);
   // Only while nothing changed during the reads: a page is never cached under a newer version.
-  if (cache && cacheFor(db) === cache) remember(cache.pages, page, rows, MAX_PAGES);
+  if (cacheFor(db) === cache) remember(cache.pages, page, rows, MAX_PAGES);
   return rows;
 }

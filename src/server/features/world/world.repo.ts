@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import {
@@ -51,14 +52,39 @@ export async function listSharedPageAfter(
 ): Promise<AnswerRowWithAuthor[]> {
   let query = selectAnswerRows(db).where('answers.shared', '=', 1);
   if (after) {
+    // A row-value comparison: both databases turn it into a range on the feed index (an
+    // OR of the two halves made PostgreSQL filter every skipped row instead).
     query = query.where((eb) =>
-      eb.or([
-        eb('answers.shared_on', '<', after.shared_on),
-        eb.and([eb('answers.shared_on', '=', after.shared_on), eb('answers.id', '<', after.id)]),
-      ]),
+      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(after.shared_on, after.id)),
     );
   }
   return query
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The page that starts at entry `offset` in one round trip: the anchor subquery walks the feed
+ * index alone, the outer query seeks from it (for PostgreSQL, where nothing is cached).
+ */
+export async function listSharedPageFrom(
+  db: Database,
+  offset: number,
+  limit: number,
+): Promise<AnswerRowWithAuthor[]> {
+  const anchor = db
+    .selectFrom('answers as a')
+    .select(['a.shared_on', 'a.id'])
+    .where('a.shared', '=', 1)
+    .orderBy('a.shared_on', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .offset(offset);
+  return selectAnswerRows(db)
+    .where('answers.shared', '=', 1)
+    .where(sql<boolean>`(${sql.ref('answers.shared_on')}, ${sql.ref('answers.id')}) <= (${anchor})`)
     .orderBy('answers.shared_on', 'desc')
     .orderBy('answers.id', 'desc')
     .limit(limit)
