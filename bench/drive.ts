@@ -15,6 +15,8 @@ export type DriveRequest =
     }
   /** A new answer per request for one of the writers (id from a per-process counter). */
   | { kind: 'save'; writers: { id: string; cookie: string }[] }
+  /** A random feed page from 1 to `pages` per request (defeats any page cache). */
+  | { kind: 'feedRandom'; pages: number; cookie: string }
   /** Love then take it back: a random lover and a random shared answer per pair. */
   | { kind: 'love'; lovers: { id: string; cookie: string }[]; answers: string[] };
 
@@ -58,6 +60,17 @@ function setups(spec: DriveRequest): Setup[] {
           ...(spec.encoding ? { 'accept-encoding': spec.encoding } : {}),
         },
         ...(spec.body === undefined ? {} : { body: spec.body }),
+      }),
+    ];
+  }
+  if (spec.kind === 'feedRandom') {
+    return [
+      (request) => ({
+        ...request,
+        method: 'POST',
+        path: '/api/answer/shared',
+        headers: json(spec.cookie),
+        body: JSON.stringify({ page: 1 + Math.floor(Math.random() * spec.pages) }),
       }),
     ];
   }

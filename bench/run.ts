@@ -8,7 +8,7 @@
 //   npm run bench -- --postgres        the same on a fresh database on DATABASE_URL's server
 //   npm run bench -- --answers 100000  a bigger world (people = answers/10, shared = answers/5)
 //   npm run bench -- --seconds 20      longer runs; --cpu-prof DIR profiles the server process
-//   npm run bench -- --only feed       only scenarios whose name contains 'feed'
+//   npm run bench -- --only feed,save  only scenarios whose name contains 'feed' or 'save'
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -226,6 +226,10 @@ const scenarios: Scenario[] = [
   },
   { name: `world feed page ${deepPage}`, requests: [feed(deepPage)] },
   { name: `world feed last page (${pagesInFeed})`, requests: [feed(pagesInFeed)] },
+  {
+    name: `world feed random pages (1–${pagesInFeed}, uncached)`,
+    requests: [{ kind: 'feedRandom', pages: pagesInFeed, cookie: reader }],
+  },
   { name: 'answer save (new answers)', requests: [{ kind: 'save', writers }] },
   {
     name: 'love + take back',
@@ -277,7 +281,7 @@ async function settle(): Promise<void> {
 
 const results: { name: string; connections: number; result: DriveResult }[] = [];
 for (const scenario of scenarios) {
-  if (args.only && !scenario.name.includes(args.only)) continue;
+  if (args.only && !args.only.split(',').some((part) => scenario.name.includes(part))) continue;
   await settle();
   const result = await drive({
     origin,
