@@ -114,7 +114,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
         score: 0,
         last: started,
         categories: '[]',
-        code: null,
+        passcode_hash: null,
         old_id: null,
         created_at: new Date(now - 3650 * DAY_MS).toISOString(),
       };

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { PasscodeModal } from './components/passcode-modal.tsx';
+import { RecoveryCodesDialog } from './components/recovery-codes-dialog.tsx';
 import { SideMenu } from './components/side-menu.tsx';
 import { StatusBanner } from './components/status-banner.tsx';
 
@@ -11,6 +12,7 @@ export function AppLayout() {
       <StatusBanner />
       <SideMenu />
       <PasscodeModal />
+      <RecoveryCodesDialog />
     </>
   );
 }

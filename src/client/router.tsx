@@ -76,6 +76,20 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: '/forgot-password',
+        lazy: async () => ({
+          Component: (await import('./screens/forgot-password/forgot-password-screen.tsx'))
+            .ForgotPasswordScreen,
+        }),
+      },
+      {
+        path: '/reset-password',
+        lazy: async () => ({
+          Component: (await import('./screens/reset-password/reset-password-screen.tsx'))
+            .ResetPasswordScreen,
+        }),
+      },
+      {
         path: '/userProfile',
         lazy: async () => ({
           Component: (await import('./screens/user-profile/user-profile-screen.tsx'))

@@ -24,6 +24,9 @@ export const paths = {
   newAdminPrompt: '/newAdminPrompt',
   submittedPrompts: '/submittedPrompts',
   reported: '/reported',
+  // Ways back in (decision 014): not in the SPEC's route table.
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 /** /editPrompt?prompt={promptId}: the route is exact (SPEC §2), so the prompt rides in the query. */
@@ -53,3 +56,6 @@ export const signUpPath = `${paths.login}?mode=signup`;
 export function categoryPath(category: string): string {
   return `${paths.answer}?category=${encodeURIComponent(category)}`;
 }
+
+/** /login after "Forgot passcode?": the password login there removes the passcode. */
+export const forgottenPasscodeLoginPath = `${paths.login}?passcode=forgotten`;

@@ -8,12 +8,15 @@ import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createSmtpMailer } from './features/auth/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
+import { registerRecoveryRoutes } from './features/auth/recovery.routes.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
+import { registerPasscodeRoutes } from './features/users/passcode.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerWorldRoutes } from './features/world/world.routes.ts';
 import { registerClient } from './plugins/client.ts';
@@ -51,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     passwords: options.passwords ?? createPasswordHasher(),
     pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
+    mailer: config.mail ? createSmtpMailer(config.mail) : null,
   };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -90,7 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerRecoveryRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerPasscodeRoutes(app, deps);
   registerAnswerRoutes(app, deps);
   registerWorldRoutes(app, deps);
   registerPromptRoutes(app, deps);

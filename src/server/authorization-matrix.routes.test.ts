@@ -26,6 +26,8 @@ type Fixture = {
   privateAnswer: string;
   sharedAnswer: string;
   prompt: string;
+  /** A picture the owner uploaded (only its uploader may set it). */
+  picture: string;
 };
 
 type Row = {
@@ -90,8 +92,29 @@ const MATRIX: Record<string, Row> = {
     body: (f) => ({ _id: f.users.owner.id, code: '1234' }),
     expect: selfOnly(403, 403),
   },
+  'POST /api/user/code/forget': {
+    // The fixture's sessions have just started, as after a password login.
+    body: (f) => ({ _id: f.users.owner.id }),
+    expect: selfOnly(403, 403),
+  },
+  'GET /api/password/recovery': { expect: all(200) },
+  // The matrix's app sends no e-mail: asking for a link is refused alike for everyone.
+  'POST /api/password/forgot': { body: (f) => ({ name: f.users.owner.name }), expect: all(404) },
+  // Only the holder of a live token or an unused code gets in, whoever the caller is.
+  'POST /api/password/reset': {
+    body: () => ({ token: 'a'.repeat(43), password: 'a new password' }),
+    expect: all(400),
+  },
+  'POST /api/password/recover': {
+    body: (f) => ({ name: f.users.owner.name, code: 'aaaaa-aaaaa', password: 'a new password' }),
+    expect: all(400),
+  },
+  'POST /api/user/recovery-codes': {
+    body: () => ({ password: PASSWORD }),
+    expect: selfOnly(403, 403),
+  },
   'POST /api/user/profilePicture': {
-    body: (f) => ({ _id: f.users.owner.id, profilePicture: '/media/pictures/abc.webp' }),
+    body: (f) => ({ _id: f.users.owner.id, profilePicture: f.picture }),
     expect: selfOnly(403, 403),
   },
   'POST /api/user/streak': {
@@ -270,12 +293,18 @@ async function makeFixture(app: FastifyInstance, database: TestDatabase): Promis
     owner,
   );
   expect(created.statusCode, created.body).toBe(200);
+  const picture = `/media/pictures/${unique('pic')}.webp`;
+  await db
+    .insertInto('pictures')
+    .values({ url: picture, user_id: owner.id, uploaded_at: new Date().toISOString() })
+    .execute();
   return {
     users: { owner, anonymous, other, admin },
     secondAdmin,
     privateAnswer,
     sharedAnswer,
     prompt,
+    picture,
   };
 }
 

@@ -79,3 +79,33 @@ describe('S3 configuration', () => {
     expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket!' })).toThrow(/^S3_BUCKET: /);
   });
 });
+
+describe('mail configuration', () => {
+  it('is off without SMTP_URL and read with it', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example:587' }).mail).toEqual({
+      smtpUrl: 'smtp://u:p@mail.example:587',
+      from: 'Müse <no-reply@localhost>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://mail.example', MAIL_FROM: 'Müse <hi@muse.example>' }).mail
+        ?.from,
+    ).toBe('Müse <hi@muse.example>');
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'A <a@b.c>\r\nBcc: x@y.z' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'a@b.c' }, 'MAIL_FROM'],
+  ])('stops on a bad value in one line naming the variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${name}: [^\\n]*$`));
+  });
+
+  it('never repeats the SMTP password in its error', () => {
+    expect(() => loadConfig({ SMTP_URL: 'ftp://user:s3cret@mail.example' })).toThrow(
+      /^(?!.*s3cret)/,
+    );
+  });
+});

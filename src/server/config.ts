@@ -12,7 +12,11 @@ export type Config = {
   relaxedRateLimits: boolean;
   /** Pictures go to an S3-compatible bucket when set, else under dataDir. */
   s3: S3Config | null;
+  /** Reset e-mails go out through this SMTP server when set; else recovery codes (decision 014). */
+  mail: MailConfig | null;
 };
+
+export type MailConfig = { smtpUrl: string; from: string };
 
 export type S3Config = {
   bucket: string;
@@ -114,6 +118,33 @@ function parseS3(env: NodeJS.ProcessEnv): S3Config | null {
   return { bucket, region, endpoint, accessKeyId, secretAccessKey, publicUrl };
 }
 
+function parseMail(env: NodeJS.ProcessEnv): MailConfig | null {
+  const raw = env.SMTP_URL;
+  if (raw === undefined || raw === '') {
+    if (env.MAIL_FROM) fail('MAIL_FROM', 'is only used with SMTP_URL, which is not set');
+    return null;
+  }
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    // The URL may carry a password: never echo it.
+    fail('SMTP_URL', 'expected smtp://user:pass@host:port or smtps://…');
+  }
+  const from = env.MAIL_FROM || 'Müse <no-reply@localhost>';
+  const address = /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  if (!/^[^@\s<>]+@[^@\s<>]+$/.test(address) || /[\r\n]/.test(from)) {
+    fail(
+      'MAIL_FROM',
+      `expected an address like 'Müse <no-reply@muse.example>', got ${JSON.stringify(from)}`,
+    );
+  }
+  return { smtpUrl: raw, from };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const host = env.HOST || '0.0.0.0';
@@ -126,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
     relaxedRateLimits: parseRateLimits(env.MUSE_RATE_LIMITS),
     s3: parseS3(env),
+    mail: parseMail(env),
   };
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Mailer } from './features/auth/mailer.ts';
 import type { PasswordHasher } from './features/auth/passwords.ts';
 import type { PictureStorage } from './features/pictures/picture-storage.ts';
 
@@ -9,4 +10,6 @@ export type AppDeps = {
   config: Config;
   passwords: PasswordHasher;
   pictures: PictureStorage;
+  /** Null when no SMTP_URL is set: accounts then recover with recovery codes. */
+  mailer: Mailer | null;
 };

@@ -58,6 +58,7 @@ const fieldName = fc.constantFrom(
   'page',
   'anonymous',
   'code',
+  'token',
   'password',
   'name',
   'email',
@@ -126,6 +127,7 @@ const templatedBody = fc.record(
     admin_name: hostileString,
     anonymous: fc.boolean(),
     code: hostileString,
+    token: fc.oneof(hostileString, fc.constant('a'.repeat(43))),
     password: hostileString,
     offline: fc.record({
       beenOffline: fc.boolean(),

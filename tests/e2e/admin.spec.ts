@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, reflectState, settle, unnamedControls } from './support/page.ts';
+import { call, keepRecoveryCodes, reflectState, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // SPEC §2 admin routes, §4 prompt status transitions, §6 Admin: an admin (by MUSE_ADMINS)
@@ -106,6 +106,7 @@ describe('admin screens', () => {
     await admin.getByLabel('Password').fill(PASSWORD);
     await admin.getByRole('button', { name: 'Sign up', exact: true }).click();
     await admin.waitForURL(`${server.origin}/`);
+    await keepRecoveryCodes(admin);
     await admin.getByRole('button', { name: 'Open menu' }).click();
     const menu = admin.getByRole('dialog', { name: 'Müse' });
     await menu.getByRole('link', { name: 'Admin', exact: true }).click();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, reflectState, settle, unnamedControls } from './support/page.ts';
+import { call, keepRecoveryCodes, reflectState, settle, unnamedControls } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // The social side, as two people live it (SPEC §2 World and Modals, §4 Sharing, Like, Report,
@@ -67,6 +67,7 @@ async function signUpThroughForm(page: Page, name: string): Promise<void> {
   await page.getByLabel('Email').fill(`${name.toLowerCase()}@example.com`);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await keepRecoveryCodes(page);
   // The saved state is written at most once a second (SPEC §3).
   await expect.poll(async () => (await saved(page))?.user.name, { timeout: 5000 }).toBe(name);
 }

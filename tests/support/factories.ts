@@ -40,7 +40,7 @@ export async function buildUser(
       score: 0,
       last: null,
       categories: '[]',
-      code: null,
+      passcode_hash: null,
       old_id: null,
       created_at: now,
     })

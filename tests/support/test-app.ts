@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicOrigin: null,
     relaxedRateLimits: true,
     s3: null,
+    mail: null,
     ...overrides,
   };
 }
@@ -28,11 +29,12 @@ const fastHasher = createPasswordHasher(FAST_TEST_COST, 4);
 export async function buildTestApp(
   db: Database,
   overrides: Partial<Config> = {},
+  options: { clientDir?: string } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     db,
     config: testConfig(overrides),
-    clientDir: '/nonexistent-muse-client',
+    clientDir: options.clientDir ?? '/nonexistent-muse-client',
     passwords: fastHasher,
   });
   await app.ready();
@@ -42,5 +44,11 @@ export async function buildTestApp(
 /** The dependencies buildApp() would make, for testing a service without HTTP. */
 export function testDeps(db: Database, overrides: Partial<Config> = {}): AppDeps {
   const config = testConfig(overrides);
-  return { db, config, passwords: fastHasher, pictures: createDiskStorage(config.dataDir) };
+  return {
+    db,
+    config,
+    passwords: fastHasher,
+    pictures: createDiskStorage(config.dataDir),
+    mailer: null,
+  };
 }

@@ -11,7 +11,8 @@ export function postSignup(
   user: { _id: string; name: string; email: string; password: string },
   today: CalendarDay,
 ) {
-  return postJson<UserResponse>('/api/signup', { user, ...today });
+  // Without e-mail on the server, the account's recovery codes come along, once.
+  return postJson<UserResponse & { recoveryCodes?: string[] }>('/api/signup', { user, ...today });
 }
 
 /**

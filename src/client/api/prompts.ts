@@ -26,14 +26,6 @@ export function fetchTodayPrompt(today: CalendarDay) {
   return postJson<Partial<TodayPromptResponse>>('/api/prompt/today', today);
 }
 
-/** Proposes `promptId` for a day that has none yet; the answer is the one that stands. */
-export function postTodayPromptUpdate(promptId: string, today: CalendarDay) {
-  return postJson<Partial<TodayPromptResponse>>('/api/prompt/today/update', {
-    prompt_id: promptId,
-    ...today,
-  });
-}
-
 export function postPromptCreate(prompt: CreatePromptRequest['prompt']) {
   return postJson<PromptResponse>('/api/prompt/create', { prompt });
 }

@@ -1,26 +1,61 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import { forgottenPasscodeLoginPath } from '../routes.ts';
 import { passcodeDigits } from '../state/account-rules.ts';
 import { getState, useAppState } from '../state/app-store.ts';
-import { tryPasscode } from '../state/passcode-lock.ts';
+import { describeWait } from '../state/passcode-backoff.ts';
+import { passcodeWaitLeft, tryPasscode } from '../state/passcode-lock.ts';
+import { signOutForgottenPasscode } from '../state/recovery.ts';
 import { showStatus } from '../state/status.ts';
 import './account-form.css';
 import './modal-dialog.css';
 import './passcode-modal.css';
 
+/** Counts down the wait after wrong codes; 0 when a code may be tried. */
+function useWaitLeft(): [number, (ms: number) => void] {
+  const [until, setUntil] = useState(() => Date.now() + passcodeWaitLeft());
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, until - now));
+    return () => clearTimeout(timer);
+  }, [until, now]);
+  return [
+    Math.max(0, until - now),
+    (ms) => {
+      setNow(Date.now());
+      setUntil(Date.now() + ms);
+    },
+  ];
+}
+
+type Forgetting =
+  | { step: 'closed' }
+  | { step: 'confirm' }
+  | { step: 'working' }
+  | { step: 'unsent'; count: number }
+  | { step: 'failed'; message: string };
+
 /**
- * SPEC §2 Modals / §4 passcode: 4 digits, checked as soon as the fourth is typed. It cannot be
- * closed until the code matches: `closedby="none"` and a swallowed Escape keep close requests
- * away (Chrome otherwise closes a modal on Escape when the page has had no user activation,
- * which is every fresh load), and should a browser close it anyway it opens again at once.
- * When it asks is decided in state/passcode-lock.ts.
+ * SPEC §2 Modals / §4 passcode: 4 digits, checked as soon as the fourth is typed, on the device
+ * against the passcode's hash (decision 014). Wrong codes slow down: after three, a wait that
+ * doubles. It cannot be closed until the code matches: `closedby="none"` and a swallowed Escape
+ * keep close requests away (Chrome otherwise closes a modal on Escape when the page has had no
+ * user activation, which is every fresh load), and should a browser close it anyway it opens
+ * again at once. "Forgot passcode?" signs this device out; the password login that follows
+ * removes the passcode. When it asks is decided in state/passcode-lock.ts.
  */
 export function PasscodeModal() {
   const locked = useAppState((s) => s.locked);
+  const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [waitLeft, startWait] = useWaitLeft();
+  const [forgetting, setForgetting] = useState<Forgetting>({ step: 'closed' });
   const titleId = useId();
   const textId = useId();
   const inputId = useId();
@@ -33,6 +68,7 @@ export function PasscodeModal() {
     if (locked && !dialog.open) {
       setValue('');
       setError('');
+      setForgetting({ step: 'closed' });
       dialog.showModal();
       inputRef.current?.focus();
     } else if (!locked && dialog.open) {
@@ -40,24 +76,45 @@ export function PasscodeModal() {
     }
   }, [locked]);
 
+  const check = async (digits: string) => {
+    setChecking(true);
+    const outcome = await tryPasscode(digits);
+    setChecking(false);
+    setValue('');
+    if (outcome.kind === 'match') {
+      setError('');
+      showStatus(MESSAGES.success);
+      return;
+    }
+    // SPEC §5/§8: 'Passcode does not match'; the field empties for the next try.
+    if (outcome.kind === 'mismatch') setError(MESSAGES.passcodeMismatch);
+    startWait(outcome.waitMs);
+    inputRef.current?.focus();
+  };
+
   const onChange = (typed: string) => {
+    if (checking || waitLeft > 0) return;
     const digits = passcodeDigits(typed);
     setValue(digits);
     if (digits.length < 4) {
       if (digits.length > 0) setError('');
       return;
     }
-    if (tryPasscode(digits)) {
-      setValue('');
-      setError('');
-      showStatus(MESSAGES.success);
-    } else {
-      // SPEC §5/§8: 'Passcode does not match'; the field empties for the next try.
-      setValue('');
-      setError(MESSAGES.passcodeMismatch);
+    void check(digits);
+  };
+
+  const signOut = async (discardUnsent: boolean) => {
+    setForgetting({ step: 'working' });
+    const outcome = await signOutForgottenPasscode(discardUnsent);
+    if (outcome.kind === 'unsent') setForgetting({ step: 'unsent', count: outcome.count });
+    else if (outcome.kind === 'failed') setForgetting({ step: 'failed', message: outcome.message });
+    else {
+      setForgetting({ step: 'closed' });
+      void navigate(forgottenPasscodeLoginPath);
     }
   };
 
+  const waiting = waitLeft > 0;
   return (
     <dialog
       ref={ref}
@@ -93,15 +150,76 @@ export function PasscodeModal() {
             pattern="[0-9]*"
             maxLength={4}
             value={value}
+            readOnly={checking || waiting}
+            aria-busy={checking}
             aria-invalid={error ? true : undefined}
-            aria-describedby={`${textId} ${inputId}-error`}
+            aria-describedby={`${textId} ${inputId}-error ${inputId}-wait`}
             onChange={(event) => onChange(event.target.value)}
           />
           <p id={`${inputId}-error`} className="form-error passcode-error" role="alert">
             {error}
           </p>
+          <p id={`${inputId}-wait`} className="form-hint passcode-wait" role="status">
+            {waiting ? `Take a breath: you can try again in ${describeWait(waitLeft)}.` : ''}
+          </p>
+          <ForgotPasscode state={forgetting} onChange={setForgetting} onSignOut={signOut} />
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+function ForgotPasscode({
+  state,
+  onChange,
+  onSignOut,
+}: {
+  state: Forgetting;
+  onChange: (next: Forgetting) => void;
+  onSignOut: (discardUnsent: boolean) => Promise<void>;
+}) {
+  if (state.step === 'closed') {
+    return (
+      <button
+        type="button"
+        className="button button-quiet button-small passcode-forgot"
+        onClick={() => onChange({ step: 'confirm' })}
+      >
+        Forgot passcode?
+      </button>
+    );
+  }
+  const busy = state.step === 'working';
+  return (
+    <fieldset className="passcode-forget">
+      <legend className="visually-hidden">Forgot passcode</legend>
+      <p className="form-hint">
+        {state.step === 'unsent'
+          ? `${state.count === 1 ? '1 change has' : `${state.count} changes have`} not reached the server yet and would be lost on this device. Connect to the internet and try again, or sign out anyway.`
+          : state.step === 'failed'
+            ? state.message
+            : 'Sign out of this device, then sign in with your password: the passcode is then removed. Your journal stays in your account.'}
+      </p>
+      <div className="modal-actions passcode-forget-actions">
+        <button
+          type="button"
+          className="button button-quiet button-small"
+          disabled={busy}
+          onClick={() => onChange({ step: 'closed' })}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          aria-busy={busy}
+          onClick={() => {
+            if (!busy) void onSignOut(state.step === 'unsent');
+          }}
+        >
+          {state.step === 'unsent' ? 'Sign out anyway' : 'Sign out and sign in'}
+        </button>
+      </div>
+    </fieldset>
   );
 }

@@ -78,7 +78,7 @@ export async function signUp(): Promise<boolean> {
   const form: LoginForm = trimmedForm(getState().loginForm);
   if (form.login || loginProblem(form) || !startLoading()) return false;
   try {
-    const { user } = await enqueue(() =>
+    const { user, recoveryCodes } = await enqueue(() =>
       postSignup(
         { _id: getState().user._id, name: form.name, email: form.email, password: form.password },
         todayOf(new Date()),
@@ -91,6 +91,8 @@ export async function signUp(): Promise<boolean> {
       loading: false,
       sessionLost: false,
       loginForm: emptyLoginForm(true),
+      // Without e-mail, the way back in: shown once (decision 014).
+      recoveryCodes: recoveryCodes ?? null,
     }));
     showStatus(MESSAGES.accountCreated);
     // The admin list names only users who exist: it may name this one now.

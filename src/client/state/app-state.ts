@@ -101,6 +101,8 @@ export type TransientState = {
   sessionLost: boolean;
   /** The passcode modal is up (SPEC §2 Modals): set when a user with a code loads. */
   locked: boolean;
+  /** Recovery codes just made (sign-up or settings): shown once, never saved (decision 014). */
+  recoveryCodes: string[] | null;
   /** SPEC §3 otherUser: the public profile on /user/{id} (loaded on every visit, not saved). */
   otherUser: PublicProfile | null;
   /** SPEC §3 admin data: never persisted. */
@@ -131,7 +133,7 @@ export function defaultUser(today: CalendarDay): OwnUser {
     score: 0,
     last: dayKey(addDays(today, -1)),
     categories: [],
-    code: '',
+    code: null,
     old_id: '',
   };
 }
@@ -179,6 +181,7 @@ export function initialTransientState(): TransientState {
     editUser: { name: '', email: '' },
     sessionLost: false,
     locked: false,
+    recoveryCodes: null,
     otherUser: null,
     adminData: emptyAdminData(),
   };

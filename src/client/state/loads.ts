@@ -9,7 +9,6 @@ import {
   fetchCategories,
   fetchTodayPrompt,
   fetchUserPrompts,
-  postTodayPromptUpdate,
 } from '../api/prompts.ts';
 import { fetchUser } from '../api/users.ts';
 import { fetchSharedAnswers } from '../api/world.ts';
@@ -156,10 +155,11 @@ function pickLocally(prompts: readonly PromptView[]): PromptView | null {
 }
 
 /**
- * SPEC §4 today's prompt: one per calendar day, the same for everyone — the server keeps it.
- * If the server has none for the day (or cannot be reached), a pick stored for today stays;
- * otherwise one is picked from the approved prompts and proposed to the server, whose answer
- * stands. `promptsReady` resolves once the approved prompts load has finished.
+ * SPEC §4 today's prompt: one per calendar day, the same for everyone — the server picks it and
+ * no client can choose it (issue 13). If the server cannot be reached, a pick stored for today
+ * stays; otherwise a local pick from the approved prompts serves offline until the server's
+ * answer arrives at the next load. `promptsReady` resolves once the approved prompts load has
+ * finished.
  */
 export async function loadTodayPrompt(
   promptsReady: Promise<unknown> = Promise.resolve(),
@@ -182,12 +182,4 @@ export async function loadTodayPrompt(
   const pick = pickLocally(getState().prompts);
   if (!pick) return;
   setState({ todayPrompt: { id: pick._id, date } });
-  try {
-    const { prompt_id } = await postTodayPromptUpdate(pick._id, today);
-    if (typeof prompt_id === 'string' && prompt_id) {
-      setState({ todayPrompt: { id: prompt_id, date } });
-    }
-  } catch {
-    // the local pick stays for today
-  }
 }

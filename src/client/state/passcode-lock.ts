@@ -1,5 +1,8 @@
 import { shouldRelock } from './account-rules.ts';
 import { appStore, getState, setState } from './app-store.ts';
+import { afterMiss, msLeft, readBackoff, writeBackoff } from './passcode-backoff.ts';
+import { passcodeMatches } from './passcode-check.ts';
+import { safeLocalStorage } from './persist-store.ts';
 
 // SPEC §2 Modals / §4: when the user has a passcode, the passcode modal appears after the user
 // loads and cannot be closed until the code matches. When it asks (decision 011):
@@ -15,12 +18,14 @@ let hiddenAt: number | null = null;
 /** This visit knows who is here: no passcode until the next load or a long absence. */
 export function trustThisVisit(): void {
   trusted = true;
+  // Proving who they are (code, password, setting a code) ends any wait from wrong codes.
+  writeBackoff(safeLocalStorage(), { failures: 0, until: 0 });
   setState({ locked: false });
 }
 
 function lockIfNeeded(): void {
   const { user, locked } = getState();
-  const shouldLock = user.code !== '' && !trusted;
+  const shouldLock = user.code !== null && !trusted;
   if (shouldLock !== locked) setState({ locked: shouldLock });
 }
 
@@ -42,10 +47,31 @@ export function startPasscodeLock(): void {
   });
 }
 
-/** Checks a full 4-digit entry against the user's code; a match unlocks. */
-export function tryPasscode(code: string): boolean {
-  const expected = getState().user.code;
-  if (expected === '' || code !== expected) return false;
-  trustThisVisit();
-  return true;
+export type PasscodeOutcome =
+  | { kind: 'match' }
+  | { kind: 'mismatch'; waitMs: number }
+  | { kind: 'wait'; waitMs: number };
+
+/**
+ * Checks a full 4-digit entry against the user's passcode hash (decision 014); a match unlocks.
+ * While a wait from earlier misses runs, the entry is not checked at all.
+ */
+export async function tryPasscode(code: string, now = Date.now()): Promise<PasscodeOutcome> {
+  const storage = safeLocalStorage();
+  const backoff = readBackoff(storage);
+  const left = msLeft(backoff, now);
+  if (left > 0) return { kind: 'wait', waitMs: left };
+  const lock = getState().user.code;
+  if (lock && (await passcodeMatches(code, lock))) {
+    trustThisVisit();
+    return { kind: 'match' };
+  }
+  const next = afterMiss(backoff, now);
+  writeBackoff(storage, next);
+  return { kind: 'mismatch', waitMs: msLeft(next, now) };
+}
+
+/** Milliseconds before the next entry will be checked. */
+export function passcodeWaitLeft(now = Date.now()): number {
+  return msLeft(readBackoff(safeLocalStorage()), now);
 }

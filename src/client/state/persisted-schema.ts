@@ -74,6 +74,19 @@ const promptSchema: z.ZodMiniType<PromptView> = z.object({
   status: z.catch(z.enum(['submitted', 'approved', 'rejected']), 'submitted'),
 });
 
+/** Only how to check the passcode; an older clear code (a string) is dropped (decision 014). */
+const passcodeLockSchema = z.catch(
+  z.nullable(
+    z.object({
+      algorithm: z.literal('PBKDF2-SHA256'),
+      iterations: z.number().check(z.int(), z.minimum(1), z.maximum(10_000_000)),
+      salt: z.string().check(z.maxLength(200)),
+      hash: z.string().check(z.maxLength(200)),
+    }),
+  ),
+  null,
+);
+
 const userSchema: z.ZodMiniType<OwnUser> = z.object({
   _id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
   name: text,
@@ -87,7 +100,7 @@ const userSchema: z.ZodMiniType<OwnUser> = z.object({
   score: count,
   last: maybeText,
   categories: texts,
-  code: text,
+  code: passcodeLockSchema,
   old_id: text,
 });
 

@@ -68,6 +68,9 @@ export function loadSavedState(storage: Storage | null, today: CalendarDay): Per
     return null;
   }
   const state = restoreState(raw, today);
+  // A clear passcode saved before decision 014 is dropped on restore; it must not stay on the
+  // device until the next change is saved.
+  if (state && raw !== null && /"code":"[^"]*"/.test(raw)) writeState(storage, state);
   if (raw !== null && state === null) {
     console.warn('Müse discarded a saved state it could not read');
     try {

@@ -9,12 +9,16 @@ import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
 
-/** Tables that cached reads are made of: the world feed (answers + author names), own ids. */
-const WATCHED_TABLES = ['answers', 'users'];
+/**
+ * Tables that cached reads are made of: the world feed (answers, their author's name and
+ * picture, and whether the prompt is the author's own — which hides it on an anonymous answer)
+ * and a person's own answer ids. A new table the feed reads from must be added here.
+ */
+const WATCHED_TABLES = ['answers', 'users', 'prompts'];
 const answersVersions = new WeakMap<Database, () => string>();
 
 /**
- * A value that changes whenever the answers or users tables may have changed (any process), so
+ * A value that changes whenever a watched table may have changed (any process), so
  * reads made of them can be cached under it; null when no such cheap signal exists
  * (PostgreSQL: other instances write too), and then nothing is cached (decision 018).
  */

@@ -12,7 +12,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import { type SqliteHandle, writtenTable } from './node-sqlite.ts';
+import type { SqliteHandle } from './node-sqlite.ts';
 
 // Group commit for SQLite (decision 018). With synchronous=FULL every COMMIT waits for the disk
 // (fsync), and node:sqlite does that on the event loop. Here a transaction is a SAVEPOINT inside
@@ -149,7 +149,7 @@ class GroupCommitDriver implements Driver {
     }
   }
 
-  /** A write outside any transaction: commit the open group first, then autocommit alone. */
+  /** A write (or pragma) outside any transaction: commit the open group first, then run alone. */
   #beforeAutocommitWrite(): void {
     if (!this.#inTransaction && this.#handle.raw.isTransaction) this.#commitGroup();
   }
@@ -175,7 +175,9 @@ class GroupConnection implements DatabaseConnection {
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.#handle.database.prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters;
-    if (statement.reader && writtenTable(compiledQuery.sql) === null) {
+    // Only a plain SELECT may run inside the open group; anything else (a write, a PRAGMA such
+    // as erasure's checkpoint) first commits the group and then runs on its own.
+    if (statement.reader && /^\s*select\b/i.test(compiledQuery.sql)) {
       return { rows: statement.all(parameters) as R[] };
     }
     this.#beforeAutocommitWrite();

@@ -1,12 +1,16 @@
 import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as recovery from './migrations/003-recovery-and-passcode-hash.ts';
+import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones.ts';
 import * as coveringIndexes from './migrations/007-covering-indexes.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '003-recovery-and-passcode-hash': recovery,
+  '006-pictures-and-tombstones': picturesAndTombstones,
   '007-covering-indexes': coveringIndexes,
 };
 

@@ -44,7 +44,9 @@ type Entry = { statement: StatementSync; reader: boolean; touchesWatched: boolea
 export function openSqlite(file: string, watched: readonly string[] = []): SqliteHandle {
   const raw = new DatabaseSync(file);
   // WAL for concurrent readers; synchronous=FULL so an acknowledged commit survives a kill or
-  // power loss; foreign keys are off by default in SQLite.
+  // power loss; foreign keys are off by default in SQLite; secure_delete zeroes deleted rows
+  // so an erased account's text is not left readable in free pages (issue 13, erasure.ts).
+  raw.exec('PRAGMA secure_delete = ON');
   raw.exec('PRAGMA journal_mode = WAL');
   raw.exec('PRAGMA synchronous = FULL');
   raw.exec('PRAGMA foreign_keys = ON');

@@ -16,7 +16,8 @@ export type UsersTable = {
   score: number;
   last: string | null;
   categories: string;
-  code: string | null;
+  /** The passcode as 'pbkdf2-sha256$iterations$salt$hash' (decision 014); never in clear. */
+  passcode_hash: string | null;
   old_id: string | null;
   created_at: string;
 };
@@ -68,6 +69,32 @@ export type DailyPromptsTable = { day: string; prompt_id: string; set_at: string
 
 export type LoginThrottleTable = { account_key: string; failures: number; window_start: string };
 
+/** Who uploaded each stored picture (migration 006): only its uploader may set it. */
+export type PicturesTable = { url: string; user_id: string; uploaded_at: string };
+
+/** Ids of deleted answers, kept at least 90 days so a late offline record cannot revive one. */
+export type DeletedAnswersTable = { answer_id: string; user_id: string; deleted_at: string };
+export type PasswordResetsTable = {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+export type RecoveryCodesTable = {
+  user_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+};
+
+export type RecoveryThrottleTable = {
+  throttle_key: string;
+  attempts: number;
+  window_start: string;
+};
+
 export type DB = {
   users: UsersTable;
   answers: AnswersTable;
@@ -79,4 +106,9 @@ export type DB = {
   sessions: SessionsTable;
   daily_prompts: DailyPromptsTable;
   login_throttle: LoginThrottleTable;
+  pictures: PicturesTable;
+  deleted_answers: DeletedAnswersTable;
+  password_resets: PasswordResetsTable;
+  recovery_codes: RecoveryCodesTable;
+  recovery_throttle: RecoveryThrottleTable;
 };

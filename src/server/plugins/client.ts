@@ -4,6 +4,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * A path that names a file (a stored picture, a built asset, anything with an extension) is
+ * never a client route: when it is missing the answer is a 404, not index.html with a 200, so
+ * a deleted picture or a stale asset reads as gone (issue 13). Client routes carry no dots.
+ */
+export function isAssetPath(pathname: string): boolean {
+  if (pathname.startsWith('/media/') || pathname.startsWith('/assets/')) return true;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]{1,8}$/.test(last);
+}
+
+/**
  * Serves the built client: hashed assets cached for a year, everything else revalidated, and
  * every unknown non-API GET answered with index.html so client routes work on reload.
  */
@@ -28,6 +39,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ error: `No such call: ${request.method} ${pathname}` });
+    }
+    if (isAssetPath(pathname)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     if (!hasClient) {
       return reply

@@ -52,10 +52,10 @@ describeEachDatabase('cross-cutting protections', (get) => {
     expect(plain.statusCode).toBe(415);
     const row = await get()
       .db.selectFrom('users')
-      .select('code')
+      .select('passcode_hash')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(row.code).toBeNull();
+    expect(row.passcode_hash).toBeNull();
     const ours = await app.inject({
       method: 'POST',
       url: '/api/user/code',

@@ -11,6 +11,9 @@ const DEFAULT_LIMITS = {
   report: { max: 30, timeWindow: 60 * 60 * 1000 },
   promptSubmission: { max: 20, timeWindow: 60 * 60 * 1000 },
   upload: { max: 20, timeWindow: 60 * 60 * 1000 },
+  // Ways back in (decision 014): per address, on top of the per-account limits.
+  passwordReset: { max: 10, timeWindow: 60 * 60 * 1000 },
+  recoveryCode: { max: 10, timeWindow: 15 * 60 * 1000 },
 } as const;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;

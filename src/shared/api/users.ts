@@ -77,6 +77,9 @@ export const codeRequest = z.object({
   ]),
 });
 
+/** "Forgot passcode?" after a fresh password login: removes the passcode without it. */
+export const forgetPasscodeRequest = z.object({ _id: idSchema.optional() });
+
 /** Pictures come from our own upload endpoint (a path under /media/) or an https bucket URL. */
 export const pictureUrlSchema = z
   .string()
@@ -113,8 +116,17 @@ export type OwnUser = {
   score: number;
   last: string | null;
   categories: string[];
-  code: string;
+  /** SPEC's `code`: only how to check the passcode on the device, never the code (decision 014). */
+  code: PasscodeLock | null;
   old_id: string;
+};
+
+/** PBKDF2-SHA256 over the code's UTF-8 bytes; salt and hash are base64. */
+export type PasscodeLock = {
+  algorithm: 'PBKDF2-SHA256';
+  iterations: number;
+  salt: string;
+  hash: string;
 };
 
 export type UserResponse = { user: OwnUser };

@@ -57,3 +57,19 @@ export async function unnamedControls(page: Page): Promise<string[]> {
       .map((el) => el.outerHTML.slice(0, 80)),
   );
 }
+
+/**
+ * After a sign-up on a server without e-mail, the recovery codes show once in a dialog
+ * (decision 014): reads them and closes it with "I have saved them".
+ */
+export async function keepRecoveryCodes(page: Page): Promise<string[]> {
+  const dialog = page.getByRole('dialog', { name: 'Your recovery codes' });
+  await dialog.waitFor();
+  const codes = await dialog
+    .getByRole('list', { name: 'Recovery codes' })
+    .locator('li')
+    .allTextContents();
+  await dialog.getByRole('button', { name: 'I have saved them' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return codes;
+}

@@ -5,6 +5,7 @@ import { paths } from '../../routes.ts';
 import { clearError, logIn, setLoginField, setLoginMode, signUp } from '../../state/account.ts';
 import { fieldOfProblem, loginProblem, MIN_PASSWORD_LENGTH } from '../../state/account-rules.ts';
 import { setState, useAppState } from '../../state/app-store.ts';
+import { removeForgottenPasscode } from '../../state/recovery.ts';
 import { useTitle } from '../../use-title.ts';
 import { useSessionCheck } from './use-session-check.ts';
 import '../../components/account-form.css';
@@ -47,6 +48,8 @@ export function LoginScreen() {
   const ids = { name: useId(), email: useId(), password: useId(), message: useId() };
   const check = useSessionCheck(name !== '', sessionLost);
   const signUpMode = wantsSignUp(search, location.state) && !sessionLost;
+  // After "Forgot passcode?" on the lock screen (decision 014).
+  const passcodeForgotten = search.get('passcode') === 'forgotten';
   useTitle(signUpMode ? 'Sign up' : 'Sign in');
 
   // The URL (or the router state) decides the mode: side menu and profile buttons preselect it.
@@ -80,7 +83,8 @@ export function LoginScreen() {
       refs[fieldOfProblem(problem)].current?.focus();
       return;
     }
-    void (form.login ? logIn() : signUp());
+    if (!form.login) void signUp();
+    else void logIn().then((ok) => (ok && passcodeForgotten ? removeForgottenPasscode() : null));
   };
 
   const switchMode = () => {
@@ -122,11 +126,13 @@ export function LoginScreen() {
       <main className="page login-page">
         <div className="card login-card">
           <p className="login-intro">
-            {sessionLost
-              ? 'Your session has ended. Sign in again: everything you wrote on this device is kept and comes with you.'
-              : signUpMode
-                ? 'Create an account to share answers and keep your journal on every device. Everything you have written so far comes with you.'
-                : 'Welcome back. Sign in to find your journal; anything you wrote on this device comes along.'}
+            {passcodeForgotten && !signUpMode
+              ? 'Sign in with your password: your forgotten passcode is then removed, and you can set a new one in settings.'
+              : sessionLost
+                ? 'Your session has ended. Sign in again: everything you wrote on this device is kept and comes with you.'
+                : signUpMode
+                  ? 'Create an account to share answers and keep your journal on every device. Everything you have written so far comes with you.'
+                  : 'Welcome back. Sign in to find your journal; anything you wrote on this device comes along.'}
           </p>
           <form className="form-stack" noValidate onSubmit={onSubmit} aria-label={title}>
             {signUpMode
@@ -148,7 +154,11 @@ export function LoginScreen() {
               <p id={`${ids.password}-hint`} className="form-hint login-password-hint">
                 At least {MIN_PASSWORD_LENGTH} characters.
               </p>
-            ) : null}
+            ) : (
+              <p className="form-hint login-forgot">
+                <Link to={paths.forgotPassword}>Forgot password?</Link>
+              </p>
+            )}
             <div className="form-actions">
               <button
                 type="submit"

@@ -6,7 +6,7 @@ import { useAppState } from '../../state/app-store.ts';
 
 /** SPEC §6/§9: a named user sets a 4-digit passcode (asked when the app opens) or removes it. */
 export function PasscodeSettings() {
-  const hasCode = useAppState((s) => s.user.code !== '');
+  const hasCode = useAppState((s) => s.user.code !== null);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

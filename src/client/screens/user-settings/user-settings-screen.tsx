@@ -7,6 +7,7 @@ import { editUserProblem } from '../../state/account-rules.ts';
 import { getState, useAppState } from '../../state/app-store.ts';
 import { useTitle } from '../../use-title.ts';
 import { PasscodeSettings } from './passcode-settings.tsx';
+import { RecoveryCodesSettings } from './recovery-codes-settings.tsx';
 import '../../components/account-form.css';
 import './user-settings-screen.css';
 
@@ -110,6 +111,7 @@ export function UserSettingsScreen() {
           </form>
         </section>
         <PasscodeSettings />
+        <RecoveryCodesSettings />
       </main>
     </>
   );

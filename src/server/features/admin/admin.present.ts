@@ -23,9 +23,9 @@ export function presentAdminUser(row: AdminUserRow, admin: boolean): AdminUserVi
 }
 
 /**
- * Private answer text never reaches admins; only shared answers carry text, and an anonymously
- * shared one no author. The repo already blanks both in SQL; this repeats it so the rule holds
- * here even if the query changes.
+ * Private answer text never reaches admins; only shared answers carry text, and one ever shared
+ * anonymously no author (nor its author's own prompt title). The repo blanks these in SQL; the
+ * text rule is repeated here so it holds even if the query changes.
  */
 export function presentAdminAnswer(row: AdminAnswerRow): AdminAnswerView {
   const shared = row.shared === 1;

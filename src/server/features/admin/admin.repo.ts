@@ -121,6 +121,8 @@ export async function listUsersPage(
         .select(eb.fn.countAll<number>().as('n'))
         .whereRef('answers.user_id', '=', 'users.id')
         .where('answers.shared', '=', 1)
+        // Anonymous shares are nobody's in any list (issue 13).
+        .where('answers.anonymous', '=', 0)
         .as('shared_count'),
     ])
     .orderBy('users.created_at', 'desc')
@@ -140,7 +142,25 @@ export async function listAnswersPage(
     .selectFrom('answers')
     .select((eb) => [
       'answers.id',
-      'answers.prompt_title',
+      // An anonymous answer to the author's own prompt would name them through the prompt.
+      eb
+        .case()
+        .when(
+          eb.and([
+            eb('answers.anonymous', '=', 1),
+            eb.exists(
+              eb
+                .selectFrom('prompts')
+                .select('prompts.id')
+                .whereRef('prompts.id', '=', 'answers.prompt_id')
+                .whereRef('prompts.user_id', '=', 'answers.user_id'),
+            ),
+          ]),
+        )
+        .then('')
+        .else(eb.ref('answers.prompt_title'))
+        .end()
+        .as('prompt_title'),
       'answers.answered',
       'answers.modified',
       'answers.shared',
@@ -152,9 +172,10 @@ export async function listAnswersPage(
         .else(null)
         .end()
         .as('text'),
+      // Anonymous once, anonymous for good: unsharing must not reveal whose the answer was.
       eb
         .case()
-        .when(eb.and([eb('answers.shared', '=', 1), eb('answers.anonymous', '=', 1)]))
+        .when('answers.anonymous', '=', 1)
         .then(null)
         .else(eb.ref('answers.user_id'))
         .end()

@@ -151,7 +151,13 @@ describeEachDatabase('admin calls', (get) => {
       expect((await post(app, '/api/admin/users', { page: 'x' }, admin)).statusCode).toBe(400);
 
       const db = get().db;
-      await db.updateTable('users').set({ code: '1234', password_hash: 'HASHVALUE' }).execute();
+      await db
+        .updateTable('users')
+        .set({
+          passcode_hash: 'pbkdf2-sha256$1$U0FMVA==$UEFTU0NPREVIQVNI',
+          password_hash: 'HASHVALUE',
+        })
+        .execute();
       const writer = await buildUser(db);
       await insertAnswer(db, writer.id, { text: 'one' });
       await insertAnswer(db, writer.id, { text: 'two', shared: true });
@@ -176,6 +182,7 @@ describeEachDatabase('admin calls', (get) => {
       expect(users.find((u) => u._id === admin.id)?.admin).toBe(true);
       expect(users.find((u) => u._id === anonymous.id)).toMatchObject({ name: '', email: '' });
       expect(response.payload).not.toContain('HASHVALUE');
+      expect(response.payload).not.toContain('UEFTU0NPREVIQVNI');
       expect(response.payload).not.toContain('"code"');
       expect(response.payload).not.toContain('password');
     });

@@ -29,15 +29,17 @@ describe('parseIsoTimestamp', () => {
 describe('clientTimeOrNow', () => {
   const now = new Date('2024-06-01T12:00:00.000Z');
 
-  it('keeps a past or slightly-ahead client time', () => {
+  it('keeps a past client time, and now itself', () => {
     expect(clientTimeOrNow('2020-01-01T00:00:00.000Z', now)).toBe('2020-01-01T00:00:00.000Z');
-    expect(clientTimeOrNow('2024-06-02T11:00:00.000Z', now)).toBe('2024-06-02T11:00:00.000Z');
+    expect(clientTimeOrNow(now.toISOString(), now)).toBe(now.toISOString());
   });
 
-  it('uses now for invalid values or times more than a day ahead', () => {
+  it('clamps any time ahead of the server to now, and uses now for invalid values', () => {
     expect(clientTimeOrNow('nonsense', now)).toBe(now.toISOString());
     expect(clientTimeOrNow(undefined, now)).toBe(now.toISOString());
-    expect(clientTimeOrNow('2024-06-02T12:00:01.000Z', now)).toBe(now.toISOString());
+    expect(clientTimeOrNow('2024-06-01T12:00:00.001Z', now)).toBe(now.toISOString());
+    expect(clientTimeOrNow('2024-06-02T11:00:00.000Z', now)).toBe(now.toISOString());
+    expect(clientTimeOrNow('2999-01-01T00:00:00.000Z', now)).toBe(now.toISOString());
   });
 });
 

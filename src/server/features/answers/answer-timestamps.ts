@@ -1,10 +1,9 @@
 import { isValidDay } from '../../../shared/domain/calendar-day.ts';
 
 // Client clocks are trusted only within reason: an answer saved offline keeps the time it was
-// written, but a date from far in the future would pin it to the top of every list and make
-// every later edit look older.
-
-const DAY_MS = 86_400_000;
+// written, but never a time after the server's own clock. A date in the future would pin it to
+// the top of every list and make every later edit look older, so it could win every later
+// edit (issue 13: main let a client run up to a day ahead).
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 
@@ -22,10 +21,10 @@ export function parseIsoTimestamp(value: string | null | undefined): string | nu
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-/** The client's time when it is valid and not more than a day ahead of ours, else now. */
+/** The client's time when it is valid, clamped to the server's `now`; now when invalid. */
 export function clientTimeOrNow(value: string | null | undefined, now: Date): string {
   const parsed = parseIsoTimestamp(value);
-  if (parsed === null || Date.parse(parsed) > now.getTime() + DAY_MS) return now.toISOString();
+  if (parsed === null || Date.parse(parsed) > now.getTime()) return now.toISOString();
   return parsed;
 }
 

@@ -23,6 +23,8 @@ export function presentOwnAnswer(view: AnswerView): Answer {
     likers: Number(view.viewer_loves) === 1 ? [view.user_id] : [],
     reported: Number(view.viewer_reported) === 1,
     score: Number(view.score),
-    profilePicture: view.profile_picture,
+    // The author's current picture on what they share by name, as the feed shows it.
+    profilePicture:
+      Number(view.shared) === 1 && Number(view.anonymous) === 0 ? view.author_picture : null,
   };
 }

@@ -4,11 +4,14 @@ import type { AnswersTable } from '../../db/schema.ts';
 export type AnswerRow = AnswersTable;
 
 /**
- * An answer with what a presenter needs around it: the author's current name, and whether the
- * viewer loves or reported it (1/0). Never more about the author than the name.
+ * An answer with what a presenter needs around it: the author's current name and picture, and
+ * whether the viewer loves or reported it (1/0). Never more about the author than that.
  */
 export type AnswerView = AnswerRow & {
   author_name: string;
+  author_picture: string | null;
+  /** 1 when the answer's prompt was written by the answer's own author. */
+  own_prompt: number;
   viewer_loves: number;
   viewer_reported: number;
 };
@@ -23,16 +26,36 @@ export function inTransaction<T>(db: Database, work: (trx: Database) => Promise<
   return db.transaction().execute(work);
 }
 
-/** Answers joined with their author's current name: nothing else about the author. */
+/**
+ * Answers joined with their author's current name and picture, and whether the answer's prompt
+ * was written by its own author (1/0). Nothing else about the author.
+ */
 export function selectAnswerRows(db: Database) {
   return db
     .selectFrom('answers')
     .innerJoin('users', 'users.id', 'answers.user_id')
     .selectAll('answers')
-    .select('users.name as author_name');
+    .select(['users.name as author_name', 'users.profile_picture as author_picture'])
+    .select((eb) =>
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('prompts')
+              .select('prompts.id')
+              .whereRef('prompts.id', '=', 'answers.prompt_id')
+              .whereRef('prompts.user_id', '=', 'answers.user_id'),
+          ),
+        )
+        .then(eb.lit(1))
+        .else(eb.lit(0))
+        .end()
+        .as('own_prompt'),
+    );
 }
 
-export type AnswerRowWithAuthor = AnswerRow & { author_name: string };
+export type AnswerRowWithAuthor = Omit<AnswerView, 'viewer_loves' | 'viewer_reported'>;
 
 /**
  * Answers joined with their author, plus the viewer's own love and report flags (correlated

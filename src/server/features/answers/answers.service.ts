@@ -3,8 +3,9 @@ import { MAX_ANSWER_TEXT } from '../../../shared/api/common.ts';
 import { wordScore } from '../../../shared/domain/score.ts';
 import type { AppDeps } from '../../deps.ts';
 
-import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { clientTimeOrNow, isNewer } from './answer-timestamps.ts';
+import { buryAnswer, isBuried } from './answer-tombstones.repo.ts';
 import { presentOwnAnswer } from './answers.present.ts';
 import {
   type AnswerRow,
@@ -76,6 +77,8 @@ export async function saveAnswerForUser(
         await addToUserScore(trx, user.id, score - existing.score);
         return { answer, changed: true };
       }
+      // A deleted answer stays deleted: a late offline record skips it (4xx), a stale tab hears 410.
+      if (await isBuried(trx, input._id)) throw new HttpError(410, 'That answer was deleted');
       const row: AnswerRow = {
         id: input._id,
         user_id: user.id,
@@ -102,7 +105,10 @@ export async function saveAnswerForUser(
   });
 }
 
-/** Deletes the owner's answer and takes its score back. False when they have no such answer. */
+/**
+ * Deletes the owner's answer, takes its score back and leaves a tombstone (online and offline
+ * deletions alike). False when they have no such answer.
+ */
 export async function deleteAnswerForUser(
   deps: DataDeps,
   user: AnswerOwner,
@@ -112,6 +118,7 @@ export async function deleteAnswerForUser(
     const deleted = await deleteOwnAnswer(trx, answerId, user.id);
     if (!deleted) return false;
     await addToUserScore(trx, user.id, -deleted.score);
+    await buryAnswer(trx, answerId, user.id, new Date());
     return true;
   });
 }

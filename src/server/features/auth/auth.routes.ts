@@ -18,6 +18,7 @@ import {
   signUp,
 } from '../users/users.service.ts';
 import { assertSelf, requireUser } from './policies.ts';
+import { issueRecoveryCodes } from './recovery.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
@@ -42,7 +43,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     await signUp(deps, caller, body.user);
     // A new token on every change of privilege: a token seen before sign-up is worth nothing.
     await startSession(deps, request, reply, caller.id);
-    return { user: await loadOwnUser(deps, caller.id) };
+    // Without e-mail, recovery codes are the way back in: shown once, now (decision 014).
+    const recoveryCodes = deps.mailer ? undefined : await issueRecoveryCodes(deps, caller.id);
+    return { user: await loadOwnUser(deps, caller.id), ...(recoveryCodes && { recoveryCodes }) };
   });
 
   app.post('/api/login', { config: { rateLimit: limits.login } }, async (request, reply) => {

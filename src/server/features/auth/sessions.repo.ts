@@ -37,3 +37,16 @@ export async function findSessionUser(
   const { admin_user_id, ...user } = row;
   return { user, listedAdmin: admin_user_id !== null };
 }
+
+/** When the session was started: every start of a named user's session followed a password. */
+export async function findSessionStart(
+  db: Database,
+  tokenHash: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('created_at')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.created_at;
+}

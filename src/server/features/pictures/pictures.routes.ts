@@ -7,7 +7,11 @@ import { badRequest, HttpError } from '../../plugins/errors.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { requireNamedUser } from '../auth/policies.ts';
 import { PICTURE_URL_PREFIX, type PictureStorage, pictureDir } from './picture-storage.ts';
-import { MAX_PICTURE_BYTES, processPictureUpload } from './pictures.service.ts';
+import {
+  MAX_PICTURE_BYTES,
+  processPictureUpload,
+  recordPictureUpload,
+} from './pictures.service.ts';
 
 export async function registerPictureRoutes(
   app: FastifyInstance,
@@ -22,11 +26,12 @@ export async function registerPictureRoutes(
 
   // Upload first, then save the URL with /api/user/profilePicture (SPEC §2 Profile).
   app.post('/api/user/picture', { config: { rateLimit: limits.upload } }, async (request) => {
-    requireNamedUser(request);
+    const caller = requireNamedUser(request);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data');
     const file = await request.file();
     if (!file) throw badRequest('No picture was sent');
     const url = await processPictureUpload(file.file, storage, () => file.file.truncated);
+    await recordPictureUpload(deps, caller.id, url);
     return { profilePicture: url };
   });
 

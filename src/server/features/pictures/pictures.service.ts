@@ -5,8 +5,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata } from 'sharp';
-import { HttpError } from '../../plugins/errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, forbidden, HttpError } from '../../plugins/errors.ts';
+import { updateUser } from '../users/users.repo.ts';
 import type { PictureStorage } from './picture-storage.ts';
+import {
+  deletePictureRow,
+  findPicture,
+  isPictureReferenced,
+  listPicturesOf,
+  recordUpload,
+} from './pictures.repo.ts';
 import { sniffImage } from './sniff.ts';
 
 /** SPEC §5/§9: pictures up to 104857600 bytes. */
@@ -75,5 +84,62 @@ export async function processPictureUpload(
     return await storage.put(output, `${randomBytes(16).toString('base64url')}.webp`);
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+type PictureDeps = Pick<AppDeps, 'db' | 'pictures'>;
+
+/** Records who uploaded the stored picture: only they may ever set it (issue 13). */
+export async function recordPictureUpload(
+  deps: PictureDeps,
+  userId: string,
+  url: string,
+): Promise<void> {
+  await recordUpload(deps.db, { url, user_id: userId, uploaded_at: new Date().toISOString() });
+}
+
+/**
+ * Removes one of the user's uploads unless someone still points at it (a user set it before
+ * uploads were recorded). The row goes first, so nobody can set a picture whose file is gone.
+ */
+async function releasePicture(deps: PictureDeps, userId: string, url: string): Promise<void> {
+  if (await isPictureReferenced(deps.db, url)) return;
+  if (await deletePictureRow(deps.db, url, userId)) await deps.pictures.remove(url);
+}
+
+/**
+ * Sets the caller's picture to one of their own uploads (400 for an unknown URL, 403 for
+ * someone else's) and removes the picture it replaces if nobody references it any more.
+ */
+export async function setProfilePicture(
+  deps: PictureDeps,
+  user: { id: string; profile_picture: string | null },
+  url: string,
+): Promise<void> {
+  const picture = deps.pictures.owns(url) ? await findPicture(deps.db, url) : undefined;
+  if (!picture) throw badRequest('Upload the picture first');
+  if (picture.user_id !== user.id) throw forbidden('That picture is not yours');
+  await updateUser(deps.db, user.id, { profile_picture: url });
+  if (user.profile_picture && user.profile_picture !== url) {
+    await releasePicture(deps, user.id, user.profile_picture);
+  }
+}
+
+/** The user's uploads, for their export: set or not, while they exist. */
+export async function listOwnPictures(
+  deps: PictureDeps,
+  userId: string,
+): Promise<{ url: string; uploaded: string }[]> {
+  const rows = await listPicturesOf(deps.db, userId);
+  return rows.map((row) => ({ url: row.url, uploaded: row.uploaded_at }));
+}
+
+/**
+ * After an account is erased (its upload rows went with it): removes those files that nobody
+ * else points at. `urls` are listed before the erasure.
+ */
+export async function removeErasedPictures(deps: PictureDeps, urls: string[]): Promise<void> {
+  for (const url of urls) {
+    if (!(await isPictureReferenced(deps.db, url))) await deps.pictures.remove(url);
   }
 }

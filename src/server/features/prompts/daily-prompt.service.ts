@@ -1,21 +1,21 @@
 import { randomInt } from 'node:crypto';
 import { type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import {
   approvedPromptIdAt,
   countApprovedPrompts,
   findDailyPrompt,
   insertDailyPromptIfAbsent,
-  isApprovedPrompt,
   replaceDailyPrompt,
 } from './prompts.repo.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
-// Today's prompt (SPEC §4: picked at random once per calendar day). The database decides which
-// pick stands: the first insert for a day wins (ON CONFLICT DO NOTHING) and everyone reads back
-// that row, so concurrent first visitors on several app instances all see the same prompt.
+// Today's prompt (SPEC §4: picked at random once per calendar day) is the server's choice alone:
+// no caller proposes it (issue 13: a client's proposal once fixed tomorrow's prompt for
+// everyone). The database decides which pick stands: the first insert for a day wins (ON
+// CONFLICT DO NOTHING) and everyone reads back that row, so concurrent first visitors on several app instances all see the same prompt.
 //
 // A stored prompt that was later deleted, rejected or sent back for review is stale. Its row is
 // kept but repaired: the next caller swaps in a fresh approved prompt with a compare-and-swap
@@ -58,20 +58,4 @@ async function settleDailyPrompt(
 /** The prompt that stands for the day, picking and storing one at random if none does yet. */
 export function todaysPromptId(deps: Deps, day: CalendarDay): Promise<string> {
   return settleDailyPrompt(deps, day, () => randomApprovedPromptId(deps));
-}
-
-/**
- * Proposes `promptId` (an approved prompt, 400 otherwise) for the day. It is stored only if no
- * valid prompt stands yet; either way the one that stands is returned, so every visitor sees
- * the same prompt of the day.
- */
-export async function proposeTodaysPrompt(
-  deps: Deps,
-  day: CalendarDay,
-  promptId: string,
-): Promise<string> {
-  if (!(await isApprovedPrompt(deps.db, promptId))) {
-    throw badRequest('Only an approved prompt can be the prompt of the day');
-  }
-  return settleDailyPrompt(deps, day, async () => promptId);
 }

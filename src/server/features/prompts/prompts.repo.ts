@@ -62,16 +62,6 @@ export async function listPromptsOfUser(db: Database, userId: string): Promise<P
     .execute();
 }
 
-export async function isApprovedPrompt(db: Database, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('prompts')
-    .select('id')
-    .where('id', '=', id)
-    .where('status', '=', 'approved')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function countApprovedPrompts(db: Database): Promise<number> {
   const row = await db
     .selectFrom('prompts')

@@ -15,7 +15,7 @@ import {
   requireUser,
 } from '../auth/policies.ts';
 import { registerDailyPromptRoutes } from './daily-prompt.routes.ts';
-import { presentPrompt, presentPrompts } from './prompts.present.ts';
+import { presentPrompt, presentPrompts, presentPromptsFor } from './prompts.present.ts';
 import {
   createApprovedPrompt,
   createPromptForUser,
@@ -76,9 +76,10 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
     return { prompt: presentPrompt(await setPromptStatus(deps, prompt_id, 'rejected')) };
   });
 
-  // Loaded at start by everyone, visitors included (SPEC §7): no session needed.
-  app.post('/api/prompts/approved', async () => ({
-    prompts: presentPrompts(await listApprovedPrompts(deps)),
+  // Loaded at start by everyone, visitors included (SPEC §7): no session needed, so authors are
+  // shown only to themselves and admins.
+  app.post('/api/prompts/approved', async (request) => ({
+    prompts: presentPromptsFor(await listApprovedPrompts(deps), request.sessionUser),
   }));
 
   app.post('/api/prompts/user', async (request) => {

@@ -1,5 +1,6 @@
 import type { OwnUser } from '../../../shared/api/users.ts';
 import { parseStringList } from '../../db/json-list.ts';
+import { passcodeLockOf } from './passcode-hash.ts';
 import type { UserRow } from './users.repo.ts';
 
 /** The caller's own record: everything they may see about themselves, never the password hash. */
@@ -20,8 +21,9 @@ export function presentOwnUser(
     score: row.score,
     last: row.last,
     categories: parseStringList(row.categories),
-    // The passcode is checked on the owner's device (SPEC §8 'local'), so only the owner gets it.
-    code: row.code ?? '',
+    // The passcode is checked on the owner's device (SPEC §8 'local'): only the owner gets how
+    // to check it, and never the code itself (decision 014).
+    code: passcodeLockOf(row.passcode_hash),
     old_id: row.old_id ?? '',
   };
 }

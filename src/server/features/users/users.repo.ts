@@ -122,11 +122,21 @@ async function releaseLikes(trx: Transaction<DB>, userId: string): Promise<void>
     .execute();
 }
 
-/** Erases a user and everything they own (answers, prompts, loves, flags, sessions). */
+/**
+ * Erases a user and everything they own: answers, prompts, loves, flags, sessions and upload
+ * records cascade; the login and recovery throttles and answer tombstones carry no foreign
+ * key, so they go here by hand.
+ */
 export async function deleteUserCompletely(db: Database, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await releaseLikes(trx, userId);
     await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await trx.deleteFrom('login_throttle').where('account_key', '=', userId).execute();
+    await trx.deleteFrom('deleted_answers').where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('recovery_throttle')
+      .where('throttle_key', 'in', [`mail:${userId}`, `regen:${userId}`, `code:${userId}`])
+      .execute();
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildUser, post, todayFields } from '../../../../tests/support/factories.ts';
+import { uploadPicture } from '../../../../tests/support/pictures.ts';
 import { buildTestApp } from '../../../../tests/support/test-app.ts';
 import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
 import { addDays, dayKey, utcDayOf } from '../../../shared/domain/calendar-day.ts';
@@ -94,26 +95,29 @@ describeEachDatabase('the user’s own record', (get) => {
     ).toBe(403);
   });
 
-  it('sets and clears a 4-digit passcode that only its owner sees', async () => {
+  it('sets and clears a 4-digit passcode that only its owner sees, never in clear', async () => {
     const me = await buildUser(get().db);
     const set = await post(app, '/api/user/code', { _id: me.id, code: '1234' }, me);
-    expect(set.json().user.code).toBe('1234');
+    expect(set.json().user.code).toMatchObject({ algorithm: 'PBKDF2-SHA256' });
+    expect(set.body).not.toContain('1234');
     for (const code of ['123', '12345', 'abcd', 1234]) {
       expect((await post(app, '/api/user/code', { code }, me)).statusCode).toBe(400);
     }
-    expect((await post(app, '/api/user/code', { code: '' }, me)).json().user.code).toBe('');
+    expect((await post(app, '/api/user/code', { code: '' }, me)).json().user.code).toBeNull();
   });
 
-  it('saves a picture URL of ours and refuses anything else', async () => {
+  it('saves a picture the caller uploaded and refuses anything else', async () => {
     const me = await buildUser(get().db);
+    const mine = await uploadPicture(app, me);
     const ok = await post(
       app,
       '/api/user/profilePicture',
-      { _id: me.id, profilePicture: '/media/pictures/abc_123.webp' },
+      { _id: me.id, profilePicture: mine },
       me,
     );
-    expect(ok.json().user.profilePicture).toBe('/media/pictures/abc_123.webp');
+    expect(ok.json().user.profilePicture).toBe(mine);
     for (const url of [
+      '/media/pictures/abc_123.webp',
       'javascript:alert(1)',
       'http://evil.example/x.png',
       '/media/../../etc/passwd',

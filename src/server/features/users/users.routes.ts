@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  codeRequest,
   ownUserRequest,
   profilePictureRequest,
   resetRequest,
@@ -8,7 +7,6 @@ import {
   updateUserRequest,
 } from '../../../shared/api/users.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest } from '../../plugins/errors.ts';
 import { assertCallerDay } from '../../server-day.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import {
@@ -17,6 +15,7 @@ import {
   requireNamedUser,
   requireUser,
 } from '../auth/policies.ts';
+import { listOwnPictures, setProfilePicture } from '../pictures/pictures.service.ts';
 import { presentPrompts } from '../prompts/prompts.present.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
 import { listOwnLovesAndFlags, updateUser } from './users.repo.ts';
@@ -33,11 +32,12 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   // "Your data": everything the server keeps about the caller, as one JSON document.
   app.post('/api/user/export', async (request, reply) => {
     const caller = requireUser(request);
-    const [user, answers, prompts, world] = await Promise.all([
+    const [user, answers, prompts, world, pictures] = await Promise.all([
       loadOwnUser(deps, caller.id),
       listOwnAnswers(deps, caller),
       listOwnPrompts(deps, caller.id),
       listOwnLovesAndFlags(deps.db, caller.id),
+      listOwnPictures(deps, caller.id),
     ]);
     reply.header('Content-Disposition', 'attachment; filename="muse-export.json"');
     return {
@@ -47,6 +47,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
       prompts: presentPrompts(prompts),
       loved: world.loved,
       flagged: world.flagged,
+      // Every picture the server keeps from the caller, set or only uploaded.
+      pictures,
     };
   });
 
@@ -58,24 +60,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { user: await loadOwnUser(deps, caller.id) };
   });
 
-  app.post('/api/user/code', async (request) => {
-    const body = codeRequest.parse(request.body);
-    const caller = requireNamedUser(request);
-    assertSelf(caller, body._id);
-    await updateUser(deps.db, caller.id, { code: body.code ? body.code : null });
-    return { user: await loadOwnUser(deps, caller.id) };
-  });
-
   app.post('/api/user/profilePicture', async (request) => {
     const body = profilePictureRequest.parse(request.body);
     const caller = requireNamedUser(request);
     assertSelf(caller, body._id);
-    if (!deps.pictures.owns(body.profilePicture)) throw badRequest('Upload the picture first');
-    await updateUser(deps.db, caller.id, { profile_picture: body.profilePicture });
-    // The old picture is nobody's any more.
-    if (caller.profile_picture && caller.profile_picture !== body.profilePicture) {
-      await deps.pictures.remove(caller.profile_picture);
-    }
+    await setProfilePicture(deps, caller, body.profilePicture);
     return { user: await loadOwnUser(deps, caller.id) };
   });
 

@@ -1,8 +1,10 @@
 import { addDays, type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
 import { applyStreak, resetStreak, type StreakFields } from '../../../shared/domain/streak.ts';
+import { flushErasure } from '../../db/erasure.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, HttpError, unauthorized } from '../../plugins/errors.ts';
+import { listOwnPictures, removeErasedPictures } from '../pictures/pictures.service.ts';
 import { presentOwnUser } from './users.present.ts';
 import {
   clearLoginFailures,
@@ -66,7 +68,7 @@ export async function createAnonymousUser(
     score: 0,
     last: dayKey(addDays(today, -1)),
     categories: '[]',
-    code: null,
+    passcode_hash: null,
     old_id: null,
     created_at: new Date().toISOString(),
   };
@@ -199,6 +201,12 @@ export async function deleteAccount(
       (await deps.passwords.verify(password, user.password_hash));
     if (!ok) throw new HttpError(403, WRONG_LOGIN);
   }
+  const pictures = await listOwnPictures(deps, user.id);
   await deleteUserCompletely(deps.db, user.id);
-  if (user.profile_picture) await deps.pictures.remove(user.profile_picture);
+  await flushErasure(deps.db);
+  // Set or only uploaded, the account's pictures go with it.
+  await removeErasedPictures(
+    deps,
+    pictures.map((picture) => picture.url),
+  );
 }

@@ -86,4 +86,38 @@ describeEachDatabase('world feed: numbered pages over keyset seek and the page c
       .execute();
     expect((await page(1))[0]?.user_name).toBe('Renamed Author');
   });
+  it('names the prompt of an anonymous answer at once when it stops being the author’s own', async () => {
+    // An anonymous answer to the author's own prompt hides the prompt (it would name them);
+    // the cached page must follow a change to the prompts table too.
+    const promptId = `own${Date.now()}`;
+    await get()
+      .db.insertInto('prompts')
+      .values({
+        id: promptId,
+        user_id: author.id,
+        created: new Date().toISOString(),
+        title: 'A prompt only I wrote',
+        type: 'paragraph',
+        categories: '[]',
+        status: 'approved',
+      })
+      .execute();
+    const id = await sharedAnswerOf(app, author, { anonymous: true });
+    await get()
+      .db.updateTable('answers')
+      .set({
+        prompt_id: promptId,
+        prompt_title: 'A prompt only I wrote',
+        shared_on: '2100-01-01T00:00:00.000Z',
+      })
+      .where('id', '=', id)
+      .execute();
+    expect((await page(1))[0]).toMatchObject({ _id: id, prompt_id: null, prompt_title: '' });
+    await get()
+      .db.updateTable('prompts')
+      .set({ user_id: reader.id })
+      .where('id', '=', promptId)
+      .execute();
+    expect((await page(1))[0]).toMatchObject({ _id: id, prompt_id: promptId });
+  });
 });

@@ -201,7 +201,7 @@ describeEachDatabase('world: other users’ profiles', (get) => {
       .set({
         streak: 4,
         longest_streak: 9,
-        code: '1234',
+        passcode_hash: 'pbkdf2-sha256$1$U0FMVA==$UEFTU0NPREVIQVNI',
         profile_picture: 'https://cdn.example/p.png',
       })
       .where('id', '=', author.id)
@@ -243,6 +243,7 @@ describeEachDatabase('world: other users’ profiles', (get) => {
       expect(response.body).not.toContain('private journal words');
       expect(response.body).not.toContain('@example.com');
       expect(response.body).not.toContain('1234');
+      expect(response.body).not.toContain('UEFTU0NPREVIQVNI');
       const loved = user.sharedAnswers[1];
       expect(loved.likers).toEqual(who ? [viewer.id] : []);
     }

@@ -11,12 +11,15 @@ import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
 export function presentFeedAnswer(view: AnswerView, viewerId: string | null): FeedAnswer {
   const anonymous = Number(view.anonymous) === 1;
   const loved = viewerId !== null && Number(view.viewer_loves) === 1;
+  // A prompt the author wrote names the author (its author shows in their own and the admins'
+  // lists), so an anonymous answer to it does not name the prompt.
+  const hidePrompt = anonymous && Number(view.own_prompt) === 1;
   return {
     _id: view.id,
     user_id: anonymous ? null : view.user_id,
     user_name: anonymous ? '' : view.author_name,
-    prompt_id: view.prompt_id,
-    prompt_title: view.prompt_title,
+    prompt_id: hidePrompt ? null : view.prompt_id,
+    prompt_title: hidePrompt ? '' : view.prompt_title,
     answered: view.answered,
     modified: view.modified,
     text: view.text,
@@ -29,7 +32,8 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
     likers: loved ? [viewerId] : [],
     reported: viewerId !== null && Number(view.viewer_reported) === 1,
     score: Number(view.score),
-    profilePicture: anonymous ? null : view.profile_picture,
+    // The author's current picture, never a copy that could go stale or name a deleted file.
+    profilePicture: anonymous ? null : view.author_picture,
   };
 }
 

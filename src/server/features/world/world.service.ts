@@ -33,7 +33,7 @@ type Viewer = { id: string };
 function unmarked(row: AnswerRowWithAuthor): AnswerView {
   return { ...row, viewer_loves: 0, viewer_reported: 0 };
 }
-type Sharer = { id: string; profile_picture: string | null };
+type Sharer = { id: string };
 
 export async function sharedPage(
   deps: DataDeps,
@@ -72,8 +72,8 @@ export async function shareAnswer(
     answerId,
     userId: user.id,
     anonymous,
-    // SPEC §3: the picture is copied only when shared under the author's name.
-    picture: anonymous ? null : user.profile_picture,
+    // No copy of the picture: the feed shows the author's current one (decision 017).
+    picture: null,
     now: new Date().toISOString(),
   });
   if (!shared) throw notFound('No such answer');

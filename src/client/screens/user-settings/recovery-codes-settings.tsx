@@ -1,0 +1,79 @@
+import { type FormEvent, useId, useState } from 'react';
+import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
+import { regenerateRecoveryCodes } from '../../state/recovery.ts';
+import { useRecoveryMethods } from '../../state/use-recovery-methods.ts';
+
+/**
+ * Without e-mail on the server, recovery codes are the way back in (decision 014): new ones,
+ * after the password, replace the old ones and show once in the recovery-codes dialog.
+ */
+export function RecoveryCodesSettings() {
+  const [methods] = useRecoveryMethods();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  if (methods.kind !== 'ready' || methods.email) return null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (password === '') {
+      setError(MESSAGES.password);
+      return;
+    }
+    setBusy(true);
+    const failure = await regenerateRecoveryCodes(password);
+    setBusy(false);
+    setError(failure ?? '');
+    if (!failure) setPassword('');
+  };
+
+  return (
+    <section className="card settings-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="settings-title">
+        Recovery codes
+      </h2>
+      <p id={hintId} className="form-hint">
+        If you forget your password, a recovery code lets you choose a new one. Lost your codes or
+        used some? Make new ones: the old ones stop working.
+      </p>
+      <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="form-row">
+          <label className="form-label" htmlFor={inputId}>
+            Your password
+          </label>
+          <input
+            id={inputId}
+            className="field"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            aria-describedby={`${hintId} ${errorId}`}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError('');
+            }}
+          />
+        </div>
+        <div className="form-actions">
+          <button
+            type="submit"
+            className="button"
+            aria-disabled={password === '' || busy}
+            aria-busy={busy}
+          >
+            Make new codes
+          </button>
+        </div>
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      </form>
+    </section>
+  );
+}

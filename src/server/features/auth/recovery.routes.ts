@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  forgotPasswordRequest,
+  type RecoveryCodesResponse,
+  type RecoveryMethods,
+  recoverWithCodeRequest,
+  regenerateRecoveryCodesRequest,
+  resetPasswordRequest,
+} from '../../../shared/api/recovery.ts';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { rateLimits } from '../../plugins/rate-limits.ts';
+import { requireNamedUser } from './policies.ts';
+import {
+  recoverAccount,
+  regenerateRecoveryCodes,
+  resetPassword,
+  sendPasswordReset,
+} from './recovery.service.ts';
+
+// Ways back into an account (decision 014). Calls that name an account answer the same whether
+// it exists or not.
+
+export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const limits = rateLimits(deps.config.relaxedRateLimits);
+  // Reset e-mails go out after the answer; closing the app waits for them.
+  const sending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...sending]);
+    deps.mailer?.close();
+  });
+
+  app.get(
+    '/api/password/recovery',
+    async (): Promise<RecoveryMethods> => ({
+      email: deps.mailer !== null,
+    }),
+  );
+
+  app.post(
+    '/api/password/forgot',
+    { config: { rateLimit: limits.passwordReset } },
+    async (request) => {
+      const body = forgotPasswordRequest.parse(request.body);
+      if (!deps.mailer) throw notFound('This Müse does not send e-mail: use a recovery code');
+      // The answer leaves before the lookup starts (setImmediate runs after the response is
+      // written), so neither its body nor its timing tells whether an account has this name.
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => sendPasswordReset(deps, body.name))
+        .catch((error: unknown) => request.log.error({ err: error }, 'reset e-mail failed'))
+        .finally(() => sending.delete(task));
+      sending.add(task);
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/password/reset',
+    { config: { rateLimit: limits.passwordReset } },
+    async (request) => {
+      const body = resetPasswordRequest.parse(request.body);
+      const caller = request.sessionUser;
+      await resetPassword(
+        deps,
+        body,
+        caller ? { id: caller.id, sessionTokenHash: request.sessionTokenHash } : null,
+      );
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/password/recover',
+    { config: { rateLimit: limits.recoveryCode } },
+    async (request) => {
+      const body = recoverWithCodeRequest.parse(request.body);
+      const caller = request.sessionUser;
+      await recoverAccount(
+        deps,
+        body,
+        caller ? { id: caller.id, sessionTokenHash: request.sessionTokenHash } : null,
+      );
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/user/recovery-codes',
+    { config: { rateLimit: limits.recoveryCode } },
+    async (request): Promise<RecoveryCodesResponse> => {
+      const body = regenerateRecoveryCodesRequest.parse(request.body);
+      const caller = requireNamedUser(request);
+      return { recoveryCodes: await regenerateRecoveryCodes(deps, caller, body.password) };
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { codeRequest, forgetPasscodeRequest } from '../../../shared/api/users.ts';
+import type { AppDeps } from '../../deps.ts';
+import { assertSelf, requireNamedUser } from '../auth/policies.ts';
+import { forgetPasscode, setPasscode } from './passcode.service.ts';
+import { loadOwnUser } from './users.service.ts';
+
+// SPEC §7 /api/user/code, and removing a forgotten passcode after a password login
+// (decision 014). The code itself is never stored nor sent back: only its hash parameters.
+
+export function registerPasscodeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/api/user/code', async (request) => {
+    const body = codeRequest.parse(request.body);
+    const caller = requireNamedUser(request);
+    assertSelf(caller, body._id);
+    await setPasscode(deps, caller, body.code);
+    return { user: await loadOwnUser(deps, caller.id) };
+  });
+
+  app.post('/api/user/code/forget', async (request) => {
+    const body = forgetPasscodeRequest.parse(request.body ?? {});
+    const caller = requireNamedUser(request);
+    assertSelf(caller, body._id);
+    await forgetPasscode(deps, caller, request.sessionTokenHash);
+    return { user: await loadOwnUser(deps, caller.id) };
+  });
+}
