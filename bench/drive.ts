@@ -84,6 +84,8 @@ function setups(spec: DriveRequest): Setup[] {
             _id: `b${run}${counter.toString(36)}`,
             prompt_title: 'What made you smile today?',
             text: 'Some honest words about today and what tomorrow may bring, written slowly.',
+            // What the client sends for an answer it believes is new (revisions, issue 12).
+            base_revision: 0,
           },
         });
         return {

@@ -52,10 +52,18 @@ async function anchorBefore(
   // The previous page's last entry, when that page is cached, saves the index walk.
   const previous = cache.pages.get(page - 1);
   const last = previous?.[previous.length - 1];
-  const anchor =
-    previous && previous.length === WORLD_PAGE_SIZE && last?.shared_on
-      ? { shared_on: last.shared_on, id: last.id }
-      : await findFeedAnchor(db, (page - 1) * WORLD_PAGE_SIZE - 1);
+  let anchor: FeedAnchor | undefined;
+  if (previous && previous.length === WORLD_PAGE_SIZE && last?.shared_on) {
+    anchor = { shared_on: last.shared_on, id: last.id };
+  } else {
+    // Walk the index from the nearest known anchor below this page, not from the top.
+    let from = 1;
+    for (const [known, value] of cache.anchors) {
+      if (known < page && known > from && value) from = known;
+    }
+    const start = from === 1 ? null : (cache.anchors.get(from) ?? null);
+    anchor = await findFeedAnchor(db, (page - from) * WORLD_PAGE_SIZE - 1, start);
+  }
   if (anchor === undefined) return undefined;
   remember(cache.anchors, page, anchor, MAX_ANCHORS);
   return anchor;

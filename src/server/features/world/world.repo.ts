@@ -20,18 +20,27 @@ export type PublicUserRow = Pick<
 export type FeedAnchor = { shared_on: string; id: string };
 
 /**
- * The (shared_on, id) of the feed entry at `offset` (0 = newest), read from the feed index
+ * The (shared_on, id) of the feed entry at `offset` (0 = newest; or counted after `after`), read
+ * from the feed index
  * alone (answers_feed covers shared, shared_on, id), so skipping thousands of entries touches
  * neither the rows nor their authors.
  */
 export async function findFeedAnchor(
   db: Database,
   offset: number,
+  after: FeedAnchor | null = null,
 ): Promise<FeedAnchor | undefined> {
-  const row = await db
+  let query = db
     .selectFrom('answers')
     .select(['answers.shared_on', 'answers.id'])
-    .where('answers.shared', '=', 1)
+    .where('answers.shared', '=', 1);
+  // From a known anchor, only the entries after it are walked.
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(after.shared_on, after.id)),
+    );
+  }
+  const row = await query
     .orderBy('answers.shared_on', 'desc')
     .orderBy('answers.id', 'desc')
     .limit(1)
