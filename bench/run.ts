@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     only: { type: 'string' },
     connections: { type: 'string', default: '50' },
+    /** Keep the data directory (the server's log is in it). */
+    keep: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -300,7 +302,8 @@ await stop(server.child, 'SIGINT');
 await stop(baselineProcess.child);
 if (profileDir) log(`CPU profile of the server written to ${profileDir}`);
 await dropDatabase();
-fs.rmSync(dataDir, { recursive: true, force: true });
+if (args.keep) log(`kept ${dataDir}`);
+else fs.rmSync(dataDir, { recursive: true, force: true });
 
 const table = writeResults(path.join(root, 'bench/results/latest.md'), {
   database: databaseUrl ? 'PostgreSQL' : 'SQLite',
