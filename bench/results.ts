@@ -7,6 +7,8 @@ import type { DriveResult } from './drive.ts';
 export type RunSummary = {
   database: string;
   answers: number;
+  /** Set for a run of some scenarios only: it gets its own section, never a full run's. */
+  only?: string;
   shared: number;
   people: number;
   seconds: number;
@@ -43,11 +45,12 @@ export function formatRun(run: RunSummary): string {
 
 /** Replaces this database + size's section of the results file, keeping the others. */
 export function writeResults(file: string, run: RunSummary): string {
-  const key = `${run.database} ${run.answers}`;
+  const key = `${run.database} ${run.answers}${run.only ? ` only ${run.only}` : ''}`;
   const start = `<!-- run: ${key} -->`;
   const end = `<!-- end: ${key} -->`;
   const table = formatRun(run);
-  const section = `${start}\n## ${run.database}, ${number(run.answers)} answers\n\n${table}\n${end}`;
+  const title = `${run.database}, ${number(run.answers)} answers${run.only ? ` (only: ${run.only})` : ''}`;
+  const section = `${start}\n## ${title}\n\n${table}\n${end}`;
   let text = fs.existsSync(file)
     ? fs.readFileSync(file, 'utf8')
     : '# Latest benchmark results\n\nWritten by `npm run bench` (see docs/PERFORMANCE.md). ' +

@@ -308,6 +308,7 @@ else fs.rmSync(dataDir, { recursive: true, force: true });
 const table = writeResults(path.join(root, 'bench/results/latest.md'), {
   database: databaseUrl ? 'PostgreSQL' : 'SQLite',
   answers,
+  ...(args.only ? { only: args.only } : {}),
   shared,
   people,
   seconds,
