@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-// Measured 2026-11-23: / 120.6 KB, /home 123.1 KB JS; CSS 3.2 and 3.8 KB. React 19 + react-dom and
-// React Router alone are ~85 KB of it, so the 90 KB aim needs a lighter runtime (decision 018).
-export const BUDGET_GZIP_BYTES = { js: 128 * 1024, css: 8 * 1024 };
+// Measured 2026-11-23 after merging main: / 124.8 KB, /home 127.4 KB of JS (an hour earlier,
+// before issue 13's merge, 120.6 and 123.1); CSS 3.4 and 3.9 KB. React 19 + react-dom and React
+// Router alone are ~85 KB, so the 90 KB aim needs a lighter runtime (decision 018).
+export const BUDGET_GZIP_BYTES = { js: 132 * 1024, css: 8 * 1024 };
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, Chunk>;
