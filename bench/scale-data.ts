@@ -4,7 +4,7 @@
 // Counts stay consistent with what the app keeps: answers.likes = its love rows (the author's
 // own love included, as sharing adds it), users.score = the sum of their answers' scores.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database } from '../src/server/db/database.ts';
 import type { AnswersTable, LikesTable, UsersTable } from '../src/server/db/schema.ts';
 
@@ -97,7 +97,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
   const people = Array.from({ length: options.people }, (_, n) => `${prefix}u${n.toString(36)}`);
   const heavyUserId = options.heavyAnswers ? `${prefix}heavy` : null;
 
-  function* users(): Generator<UsersTable> {
+  function* users(): Generator<Insertable<UsersTable>> {
     const all = heavyUserId ? [...people, heavyUserId] : people;
     for (const id of all) {
       yield {
@@ -139,7 +139,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
     return sentence.charAt(0).toUpperCase() + sentence.slice(1);
   }
 
-  function* answers(): Generator<AnswersTable> {
+  function* answers(): Generator<Insertable<AnswersTable>> {
     let nextShared = 0;
     for (let n = 0; n < options.answers; n += 1) {
       const id = `${prefix}a${n.toString(36)}`;
@@ -175,6 +175,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
         likes,
         score: Math.round(body.split(' ').length / 3),
         profile_picture: null,
+        revision: 1,
       };
     }
     if (heavyUserId && options.heavyAnswers) {
@@ -197,6 +198,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
           likes: 0,
           score: Math.round(body.split(' ').length / 3),
           profile_picture: null,
+          revision: 1,
         };
       }
     }
@@ -205,7 +207,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
   const answerCount = await insertBatches(db, 'answers', answers(), 250, 10_000);
   log(`answers: ${answerCount} (${sharedIds.length} shared) in ${Date.now() - t0} ms`);
 
-  function* loves(): Generator<LikesTable> {
+  function* loves(): Generator<Insertable<LikesTable>> {
     const created = new Date(now).toISOString();
     for (const [index, answerId] of sharedIds.entries()) {
       const author = sharedAuthors[index] ?? '';

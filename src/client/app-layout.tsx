@@ -1,10 +1,14 @@
 import { Outlet } from 'react-router';
+import { ConflictDialog } from './components/conflict-dialog.tsx';
 import { PasscodeModal } from './components/passcode-modal.tsx';
 import { RecoveryCodesDialog } from './components/recovery-codes-dialog.tsx';
 import { SideMenu } from './components/side-menu.tsx';
 import { StatusBanner } from './components/status-banner.tsx';
 
-/** Around every screen: the status banner, the side menu and the passcode lock (SPEC §2, §4). */
+/**
+ * Around every screen: the status banner, the side menu, the passcode lock (SPEC §2, §4) and the
+ * dialog for an answer changed on two devices (decision 013), wherever the person is by then.
+ */
 export function AppLayout() {
   return (
     <>
@@ -13,6 +17,7 @@ export function AppLayout() {
       <SideMenu />
       <PasscodeModal />
       <RecoveryCodesDialog />
+      <ConflictDialog />
     </>
   );
 }

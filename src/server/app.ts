@@ -1,21 +1,18 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { grantConfiguredAdmins } from './features/admin/configured-admins.ts';
 import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSmtpMailer } from './features/auth/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
 import { registerRecoveryRoutes } from './features/auth/recovery.routes.ts';
+import { loadOrCreateSecret } from './features/auth/secrets.repo.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
@@ -24,12 +21,20 @@ import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
 import { registerPasscodeRoutes } from './features/users/passcode.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerWorldRoutes } from './features/world/world.routes.ts';
+import { createWorldEvents, type WorldEvents } from './features/world/world-events.ts';
+import { registerWorldLive } from './features/world/world-live.ts';
 import { registerClient } from './plugins/client.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerHealth } from './plugins/health.ts';
+import { loggerOptions, registerRequestIds, requestId } from './plugins/logging.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
+import { guardSlowClients, SERVER_TIMEOUTS } from './plugins/slow-clients.ts';
+import { createMemoryUsageStore, type UsageStore } from './plugins/usage-store.ts';
+import { registerWriteLimits } from './plugins/write-limits.ts';
 
 export type AppOptions = {
   db: Database;
@@ -39,26 +44,24 @@ export type AppOptions = {
   logger?: boolean;
   /** Tests pass a cheap hasher; production uses the strong default. */
   passwords?: PasswordHasher;
+  /** Where the write limits count (issue 13 point 5); in memory, per instance, by default. */
+  usageStore?: UsageStore;
+  /** Tests may share one bus between apps; by default it follows the configuration. */
+  worldEvents?: WorldEvents;
 };
+
+/** Fastify's trustProxy from TRUST_PROXY: nobody, a hop count, or the proxies' addresses. */
+function trustProxySetting(
+  config: Config,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const { trustProxy } = config;
+  // A hop count trusts that many proxies nearest to us, whatever their addresses.
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return trustProxy;
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/**
- * One short line per request (method, URL, status, ms) instead of Fastify's two with whole
- * request/response objects: the access log was measurable on the hot path (decision 018).
- */
-class ShortAccessLog extends LogController {
-  override incomingRequest(): void {}
-  override requestCompleted(
-    error: Error | null,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`;
-    if (error) reply.log.error({ err: error }, line);
-    else reply.log.info(line);
-  }
-}
 export const COMPRESS_THRESHOLD_BYTES = 16 * 1024;
 
 declare module 'fastify' {
@@ -71,19 +74,25 @@ declare module 'fastify' {
 /** Builds the whole app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ? loggerOptions() : false,
+    // Honour a proxy's X-Request-Id (when sane) so one id follows a request through the logs.
+    requestIdHeader: false,
+    genReqId: requestId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (default: nobody).
+    trustProxy: trustProxySetting(config),
+    ...SERVER_TIMEOUTS,
+  });
   const deps: AppDeps = {
     db,
     config,
     passwords: options.passwords ?? createPasswordHasher(),
     pictures: config.s3 ? createS3Storage(config.s3) : createDiskStorage(config.dataDir),
     mailer: config.mail ? createSmtpMailer(config.mail) : null,
+    secret: config.secret ?? (await loadOrCreateSecret(db, 'server')),
+    worldEvents: options.worldEvents ?? createWorldEvents(config, db, app.log),
   };
-  const app = Fastify({
-    logger: options.logger ?? false,
-    logController: new ShortAccessLog(),
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
-  });
   const routes: string[] = [];
   app.decorate('museRoutes', routes);
   app.addHook('onRoute', (route) => {
@@ -93,7 +102,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // MUSE_ADMINS names held by accounts that were not granted yet are granted now, and recorded.
+  await grantConfiguredAdmins(deps);
+
   registerErrorHandling(app);
+  registerRequestIds(app);
+  registerMetrics(app, deps);
   registerSecurityHeaders(app, config.publicOrigin?.startsWith('https:') ?? false);
   registerCsrfProtection(app, config.publicOrigin);
   // Compressing a 5 KB feed page cost 3/4 of the throughput on loopback (bench, decision 018):
@@ -101,8 +115,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // compressed once at build time instead.
   await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(fastifyCookie);
-  await registerRateLimiting(app);
+  await registerRateLimiting(app, deps);
   registerSessions(app, deps);
+  registerWriteLimits(
+    app,
+    options.usageStore ?? createMemoryUsageStore(),
+    // Relaxed (load tests, CI): a benchmark saves thousands of answers a minute as one user.
+    config.relaxedRateLimits ? 1000 : 1,
+  );
+  guardSlowClients(app, config.maxConnectionsPerAddress);
+  registerHealth(app, deps);
 
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);
@@ -111,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPasscodeRoutes(app, deps);
   registerAnswerRoutes(app, deps);
   registerWorldRoutes(app, deps);
+  registerWorldLive(app, deps);
   registerPromptRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerOfflineRoutes(app, deps);

@@ -62,6 +62,9 @@ const day = () => todayFields();
 let smallPng: Buffer;
 
 const MATRIX: Record<string, Row> = {
+  'GET /healthz': { expect: all(200) },
+  'GET /readyz': { expect: all(200) },
+  'GET /metrics': { expect: all(200) },
   'POST /api/categories': { expect: all(200) },
   'POST /api/user/create': { body: () => ({ user: { _id: unique('new') } }), expect: all(200) },
   'POST /api/signup': {
@@ -155,6 +158,10 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: selfOnly(403, 403),
   },
+  'POST /api/answer/get': {
+    body: (f) => ({ answer_id: f.privateAnswer }),
+    expect: selfOnly(404, 404),
+  },
   'POST /api/answer/delete': {
     body: (f) => ({ answer_id: f.privateAnswer }),
     expect: selfOnly(404, 404),
@@ -237,6 +244,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/admin/users': { body: () => ({ page: 1 }), expect: adminOnly },
   'POST /api/admin/answers': { body: () => ({ page: 1 }), expect: adminOnly },
+  'POST /api/admin/audit': { body: () => ({ page: 1 }), expect: adminOnly },
   'POST /api/changeLife': { expect: all(410) },
   'POST /api/offline/save': {
     body: (f) => ({
@@ -250,8 +258,11 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
-/** Routes that serve files rather than calls. */
-const STATIC_ROUTES = new Set(['GET /media/pictures/*']);
+/**
+ * Routes that serve files rather than calls, and the live stream (it never ends, so inject()
+ * cannot read it; world-live.routes.test.ts opens it without a session: anyone may).
+ */
+const STATIC_ROUTES = new Set(['GET /media/pictures/*', 'GET /api/world/live']);
 
 async function makeFixture(app: FastifyInstance, database: TestDatabase): Promise<Fixture> {
   const { db } = database;

@@ -67,6 +67,7 @@ describe('S3 configuration', () => {
       endpoint: 'http://127.0.0.1:9000',
       accessKeyId: 'key',
       secretAccessKey: 'secret',
+      sessionToken: null,
       publicUrl: 'http://127.0.0.1:9000/muse-pictures',
     });
   });
@@ -107,5 +108,42 @@ describe('mail configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'ftp://user:s3cret@mail.example' })).toThrow(
       /^(?!.*s3cret)/,
     );
+  });
+});
+
+describe('operations settings', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig({});
+    expect(config.shutdownGraceMs).toBe(10_000);
+    expect(config.metricsToken).toBeNull();
+    expect(config.trustProxy).toBe(false);
+    expect(config.redisUrl).toBeNull();
+    expect(config.redisPrefix).toBe('muse:');
+  });
+
+  it('reads them and names a bad one', () => {
+    const config = loadConfig({
+      SHUTDOWN_GRACE_MS: '2500',
+      METRICS_TOKEN: 't0ken',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: 'muse-test:',
+      S3_BUCKET: 'muse-pictures',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_SESSION_TOKEN: 'session',
+    });
+    expect(config).toMatchObject({
+      shutdownGraceMs: 2500,
+      metricsToken: 't0ken',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisPrefix: 'muse-test:',
+      s3: { sessionToken: 'session' },
+    });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^TRUST_PROXY: /);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/^SHUTDOWN_GRACE_MS: /);
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/^REDIS_URL: /);
   });
 });

@@ -10,10 +10,24 @@ export type Config = {
   admins: string[];
   publicOrigin: string | null;
   relaxedRateLimits: boolean;
+  /** MUSE_SECRET: signs device cookies; when null a random one is kept in the database. */
+  secret: string | null;
+  /** At most this many open connections from one address (0: no cap). */
+  maxConnectionsPerAddress: number;
   /** Pictures go to an S3-compatible bucket when set, else under dataDir. */
   s3: S3Config | null;
   /** Reset e-mails go out through this SMTP server when set; else recovery codes (decision 014). */
   mail: MailConfig | null;
+  /** How long a stopping instance lets in-flight requests finish (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** Which proxies' X-Forwarded-For to believe: false (nobody), a hop count or IP/CIDR list. */
+  trustProxy: false | number | string[];
+  /** Shared rate limits and live events go through Redis when set. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel (several deployments or test runs on one Redis). */
+  redisPrefix: string;
 };
 
 export type MailConfig = { smtpUrl: string; from: string };
@@ -24,6 +38,8 @@ export type S3Config = {
   endpoint: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Temporary credentials (STS, instance roles) come with a session token. */
+  sessionToken: string | null;
   /** Where the stored pictures can be read by browsers. */
   publicUrl: string;
 };
@@ -90,6 +106,21 @@ function parseRateLimits(raw: string | undefined): boolean {
   fail('MUSE_RATE_LIMITS', `expected 'relaxed' or 'default', got '${raw}'`);
 }
 
+function parseSecret(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32)
+    fail('MUSE_SECRET', 'must be at least 32 characters (e.g. openssl rand -hex 32)');
+  return raw;
+}
+
+function parseConnectionCap(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 64;
+  if (!/^\d+$/.test(raw) || Number(raw) > 100_000) {
+    fail('MUSE_MAX_CONNECTIONS_PER_ADDRESS', `expected a number from 0 to 100000, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
 function parseHttpUrl(name: string, raw: string): string {
   try {
     const url = new URL(raw);
@@ -115,7 +146,56 @@ function parseS3(env: NodeJS.ProcessEnv): S3Config | null {
     env.S3_ENDPOINT || `https://s3.${region}.amazonaws.com`,
   );
   const publicUrl = parseHttpUrl('S3_PUBLIC_URL', env.S3_PUBLIC_URL || `${endpoint}/${bucket}`);
-  return { bucket, region, endpoint, accessKeyId, secretAccessKey, publicUrl };
+  const sessionToken = env.S3_SESSION_TOKEN || null;
+  return { bucket, region, endpoint, accessKeyId, secretAccessKey, sessionToken, publicUrl };
+}
+
+function parseGrace(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 10_000;
+  if (!/^\d+$/.test(raw) || Number(raw) > 600_000) {
+    fail('SHUTDOWN_GRACE_MS', `expected milliseconds from 0 to 600000, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) fail('TRUST_PROXY', `expected at most 10 proxy hops, got '${raw}'`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!PROXY_ENTRY.test(entry)) {
+      fail('TRUST_PROXY', `expected a hop count or IP/CIDR addresses, got '${entry}'`);
+    }
+  }
+  return entries;
+}
+
+function parseRedisUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'redis:' || url.protocol === 'rediss:') return raw;
+  } catch {
+    // reported below
+  }
+  fail('REDIS_URL', 'expected a redis:// or rediss:// URL');
+}
+
+function parseRedisPrefix(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'muse:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(raw)) {
+    fail('REDIS_PREFIX', 'expected up to 64 letters, digits or : _ . -');
+  }
+  return raw;
 }
 
 function parseMail(env: NodeJS.ProcessEnv): MailConfig | null {
@@ -156,7 +236,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admins: parseAdmins(env.MUSE_ADMINS),
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN),
     relaxedRateLimits: parseRateLimits(env.MUSE_RATE_LIMITS),
+    secret: parseSecret(env.MUSE_SECRET),
+    maxConnectionsPerAddress: parseConnectionCap(env.MUSE_MAX_CONNECTIONS_PER_ADDRESS),
     s3: parseS3(env),
     mail: parseMail(env),
+    shutdownGraceMs: parseGrace(env.SHUTDOWN_GRACE_MS),
+    metricsToken: env.METRICS_TOKEN || null,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
+    redisPrefix: parseRedisPrefix(env.REDIS_PREFIX),
   };
 }

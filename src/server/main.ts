@@ -2,7 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { withMigrationLock } from './db/migration-lock.ts';
 import { seedDatabase } from './db/seed.ts';
+import { removePidFile, writePidFile } from './pid-file.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -15,19 +17,52 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = createDatabase(config.database);
-  await migrateToLatest(db);
-  await seedDatabase(db);
+  // Several instances may start at once on one database: one opens (a new SQLite file becomes
+  // WAL), migrates and seeds; the others wait, then find nothing left to do.
+  const db = await withMigrationLock(config.database, async () => {
+    const opened = createDatabase(config.database);
+    await migrateToLatest(opened);
+    await seedDatabase(opened);
+    return opened;
+  });
   const app = await buildApp({ db, config, logger: true });
   app.addHook('onClose', async () => {
     await db.destroy();
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
-  }
+
+  // A deploy sends SIGTERM: stop accepting, let in-flight requests finish (their writes are
+  // acknowledged only once committed), close the live streams politely, close the database,
+  // exit 0. Past the grace period whatever is left is cut and the exit code says so.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'stopping');
+    const force = setTimeout(() => {
+      app.log.warn('grace period over: closing the remaining connections');
+      app.server.closeAllConnections();
+      removePidFile(config);
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    force.unref();
+    app.close().then(
+      () => {
+        removePidFile(config);
+        app.log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while stopping');
+        removePidFile(config);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
   await app.listen({ port: config.port, host: config.host });
+  writePidFile(config);
 }
 
 main().catch((error: unknown) => {

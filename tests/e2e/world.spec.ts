@@ -312,12 +312,17 @@ describe('the world: sharing, love, flags, profiles and new prompts', () => {
     await flag.click();
     await expect.poll(() => flag.getAttribute('aria-pressed')).toBe('false');
     expect(await pageB.getByRole('alertdialog').count()).toBe(0);
-    const feed = await call<{ sharedAnswers: { text: string; reported: boolean }[] }>(
-      pageB,
-      '/api/answer/shared',
-      { page: 1 },
-    );
-    expect(feed.sharedAnswers.find((a) => a.text === ANONYMOUS_TEXT)?.reported).toBe(false);
+    // The button changes at once; the server hears it a moment later.
+    await expect
+      .poll(async () => {
+        const feed = await call<{ sharedAnswers: { text: string; reported: boolean }[] }>(
+          pageB,
+          '/api/answer/shared',
+          { page: 1 },
+        );
+        return feed.sharedAnswers.find((a) => a.text === ANONYMOUS_TEXT)?.reported;
+      })
+      .toBe(false);
     expect(errorsB).toEqual([]);
   });
 

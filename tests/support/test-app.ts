@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { type AppOptions, buildApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import type { AppDeps } from '../../src/server/deps.ts';
 import { createPasswordHasher, FAST_TEST_COST } from '../../src/server/features/auth/passwords.ts';
 import { createDiskStorage } from '../../src/server/features/pictures/picture-storage.ts';
+import { inProcessWorldEvents } from '../../src/server/features/world/world-events.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -18,8 +19,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     admins: [],
     publicOrigin: null,
     relaxedRateLimits: true,
+    secret: null,
+    maxConnectionsPerAddress: 0,
     s3: null,
     mail: null,
+    shutdownGraceMs: 10_000,
+    metricsToken: null,
+    trustProxy: false,
+    redisUrl: null,
+    redisPrefix: 'muse:',
     ...overrides,
   };
 }
@@ -29,13 +37,14 @@ const fastHasher = createPasswordHasher(FAST_TEST_COST, 4);
 export async function buildTestApp(
   db: Database,
   overrides: Partial<Config> = {},
-  options: { clientDir?: string } = {},
+  options: { clientDir?: string } & Pick<AppOptions, 'usageStore'> = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     db,
     config: testConfig(overrides),
     clientDir: options.clientDir ?? '/nonexistent-muse-client',
     passwords: fastHasher,
+    ...options,
   });
   await app.ready();
   return app;
@@ -50,5 +59,7 @@ export function testDeps(db: Database, overrides: Partial<Config> = {}): AppDeps
     passwords: fastHasher,
     pictures: createDiskStorage(config.dataDir),
     mailer: null,
+    secret: 'test-secret-test-secret-test-secret',
+    worldEvents: inProcessWorldEvents(),
   };
 }

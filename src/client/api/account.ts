@@ -10,20 +10,27 @@ import { ApiError, postJson } from './post-json.ts';
 export function postSignup(
   user: { _id: string; name: string; email: string; password: string },
   today: CalendarDay,
+  device: string,
 ) {
   // Without e-mail on the server, the account's recovery codes come along, once.
-  return postJson<UserResponse & { recoveryCodes?: string[] }>('/api/signup', { user, ...today });
+  return postJson<UserResponse & { recoveryCodes?: string[] }>('/api/signup', {
+    user,
+    device,
+    ...today,
+  });
 }
 
 /**
  * SPEC §7 /api/login: `name` is a name or an e-mail. The server carries the caller's anonymous
- * answers and prompts into the account (SPEC §4) and answers with the account's user.
+ * answers and prompts into the account (SPEC §4) when `device` shows that anonymous user was
+ * created in this browser, and answers with the account's user.
  */
 export function postLogin(
   user: { name: string; password: string; _id?: string | undefined },
   today: CalendarDay,
+  device: string,
 ) {
-  return postJson<UserResponse>('/api/login', { user, ...today });
+  return postJson<UserResponse>('/api/login', { user, device, ...today });
 }
 
 export function postLogout() {

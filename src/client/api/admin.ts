@@ -1,5 +1,6 @@
 import type {
   AdminAnswersResponse,
+  AdminAuditResponse,
   AdminListResponse,
   AdminUsersResponse,
 } from '../../shared/api/admin.ts';
@@ -38,6 +39,11 @@ export function fetchAdminUsers(page: number) {
 /** A page (from 1) of answers; private answers come without their text. */
 export function fetchAdminAnswers(page: number) {
   return postJson<AdminAnswersResponse>('/api/admin/answers', { page });
+}
+
+/** A page (from 1) of the audit of admin actions, newest first. */
+export function fetchAdminAudit(page: number) {
+  return postJson<AdminAuditResponse>('/api/admin/audit', { page });
 }
 
 /** Prompts waiting for review, oldest first. */

@@ -1,9 +1,15 @@
 /** An API call that answered with an error status, or (status 0) never got an answer. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** Seconds the server asked us to wait (Retry-After on a 429), when it said. */
+  readonly retryAfter: number | null;
+  /** The error response's JSON body (e.g. the current answer of a 409), when there was one. */
+  readonly data: unknown;
+  constructor(status: number, message: string, retryAfter: number | null = null, data?: unknown) {
     super(message);
     this.status = status;
+    this.retryAfter = retryAfter;
+    this.data = data;
   }
 }
 
@@ -37,7 +43,15 @@ export async function postJson<T>(url: string, body?: unknown, options: PostOpti
     throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
   }
   const data = (await response.json().catch(() => ({}))) as { error?: string };
-  if (!response.ok) throw new ApiError(response.status, data.error ?? response.statusText);
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    throw new ApiError(
+      response.status,
+      data.error ?? response.statusText,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      data,
+    );
+  }
   return data as T;
 }
 

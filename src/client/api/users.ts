@@ -5,8 +5,9 @@ import { postJson } from './post-json.ts';
 // Typed calls for the caller's own record (SPEC §7; schemas in src/shared/api/users.ts).
 
 /** Starts an anonymous user with a client-generated id; the answer sets the session cookie. */
-export function createUser(userId: string, today: CalendarDay) {
-  return postJson<UserResponse>('/api/user/create', { user: { _id: userId }, ...today });
+/** `device`: this browser's marker (device-marker.ts), recorded with the anonymous user. */
+export function createUser(userId: string, today: CalendarDay, device: string) {
+  return postJson<UserResponse>('/api/user/create', { user: { _id: userId }, device, ...today });
 }
 
 export function fetchUser(userId: string) {

@@ -22,6 +22,7 @@ import {
 } from './account-rules.ts';
 import { defaultUser, emptyLoginForm, emptyOfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
+import { deviceMarker } from './device-marker.ts';
 import { loadAdminList, loadOwnData } from './loads.ts';
 import { syncOfflineRecord } from './offline-sync.ts';
 import { trustThisVisit } from './passcode-lock.ts';
@@ -82,6 +83,7 @@ export async function signUp(): Promise<boolean> {
       postSignup(
         { _id: getState().user._id, name: form.name, email: form.email, password: form.password },
         todayOf(new Date()),
+        deviceMarker(),
       ),
     );
     trustThisVisit();
@@ -120,6 +122,7 @@ export async function logIn(): Promise<boolean> {
       postLogin(
         { name: form.name, password: form.password, _id: getState().user._id || undefined },
         todayOf(new Date()),
+        deviceMarker(),
       ),
     );
     trustThisVisit();

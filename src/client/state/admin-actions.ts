@@ -1,6 +1,8 @@
+import type { AdminAuditEntry } from '../../shared/api/admin.ts';
 import type { PromptView } from '../../shared/api/prompts.ts';
 import {
   fetchAdminAnswers,
+  fetchAdminAudit,
   fetchAdminUsers,
   fetchReportedAnswers,
   fetchSubmittedPrompts,
@@ -53,6 +55,17 @@ export function loadAdminUsers(page: number): AdminResult {
   return attempt(async () => {
     const { users } = await fetchAdminUsers(page);
     setAdminData({ users, usersPage: page });
+  });
+}
+
+/** The audit is only ever on the admin screen: it lives there, not in the store. */
+export function loadAdminAudit(
+  page: number,
+  show: (entries: AdminAuditEntry[], page: number) => void,
+): AdminResult {
+  return attempt(async () => {
+    const { entries } = await fetchAdminAudit(page);
+    show(entries, page);
   });
 }
 

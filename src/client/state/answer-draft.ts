@@ -5,16 +5,15 @@ import { capitaliseFirst } from '../../shared/domain/capitalise.ts';
 import { journalTitle } from '../../shared/domain/date-format.ts';
 import { pickRandomPrompt } from '../../shared/domain/random-prompt.ts';
 import { currentSeen, markSeen } from '../../shared/domain/seen.ts';
-import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import { saveEditorDraft } from './answer-sync.ts';
 import type { AppState } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
 import { newId } from './ids.ts';
-import { showStatus } from './status.ts';
-import { recordStreakDay, saveAnswer } from './writes.ts';
 
 // The answer being written (state.answer) and what happens to it. Saving goes through the one
-// write path (writes.ts); this module decides *when* (SPEC §4: on leaving, on unload, when a menu
-// opens — and only when the text changed).
+// write path (writes.ts); this module and the editor's sync (answer-sync.ts) decide *when*
+// (SPEC §4: on leaving, on unload, when a menu opens, and as the person writes — and only when
+// they changed the text).
 
 /** The saved version of the current answer, or null when it was never saved. */
 export function savedVersion(state: Pick<AppState, 'answers'>, answer: Answer): Answer | null {
@@ -32,17 +31,13 @@ export function isDraftChanged(state: Pick<AppState, 'answers' | 'answer'>): boo
 }
 
 /**
- * Saves the current answer if its text changed: the answer is stored, the streak counts today,
- * and 'Answer saved' shows for 2 seconds. Returns whether anything was saved.
+ * Saves the current answer if the person changed its text in the editor (decision 013: only
+ * what they typed in this editing session is ever saved; opening and leaving writes nothing).
+ * The streak counts today, and 'Answer saved' shows for 2 seconds. Returns whether anything
+ * was sent now (an autosave may already have sent it).
  */
 export function saveDraftIfChanged(options: { onUnload?: boolean } = {}): boolean {
-  const state = getState();
-  if (!state.answer || !isDraftChanged(state)) return false;
-  const saved = saveAnswer(state.answer, options);
-  setState({ answer: saved });
-  if (saved.text.trim() !== '') void recordStreakDay();
-  showStatus(MESSAGES.answerSaved);
-  return true;
+  return saveEditorDraft(options);
 }
 
 function blankAnswer(fields: Pick<Answer, 'prompt_id' | 'prompt_title' | 'categories'>): Answer {

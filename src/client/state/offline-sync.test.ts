@@ -85,6 +85,8 @@ describe('recordToSend and offlinePayload', () => {
           answered: answer.answered,
           modified: answer.modified,
           user_id: 'u1',
+          // Decision 013: the revision the text was written from (0: new to the server).
+          base_revision: 0,
         },
       ],
       created: [

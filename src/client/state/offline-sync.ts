@@ -7,7 +7,9 @@ import { isUnauthorized } from '../api/post-json.ts';
 import { type AppState, emptyOfflineRecord, type OfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';
-import { answerIdsInFlight, enqueue } from './writes.ts';
+import { showStatus } from './status.ts';
+import { noteTooFast, onRetryAfterPressure } from './write-pressure.ts';
+import { answerIdsInFlight, enqueue, noteOwnRevision } from './writes.ts';
 
 // ─── THE OFFLINE SYNC ────────────────────────────────────────────────────────────────────────
 // SPEC §4 "Offline": the record kept by offline-fallback.ts is sent to /api/offline/save when
@@ -201,6 +203,25 @@ export function stateAfterSync(
   };
 }
 
+/** Said when the server kept an offline text as a separate answer (decision 013). */
+export const COPY_KEPT_MESSAGE =
+  'An answer was changed on another device while you were offline: your words are kept as a separate answer';
+
+/**
+ * Decision 013: answers the sync wrote are this device's own revisions (later saves from the
+ * editor continue from them); an offline text the server kept as a copy is said out loud.
+ */
+function noteSyncedRevisions(sent: OfflineRecord, response: OfflineSaveResponse): void {
+  const copied = new Set((response.copies ?? []).map((c) => c.answer_id));
+  const onServer = new Map(response.answers.map((a) => [a._id, a]));
+  for (const answer of sent.answered) {
+    const server = onServer.get(answer._id);
+    if (copied.has(answer._id) || !server || server.text !== answer.text) continue;
+    noteOwnRevision(answer._id, answer.revision ?? 0, server.revision ?? 0);
+  }
+  if (copied.size > 0) showStatus(COPY_KEPT_MESSAGE, true);
+}
+
 export type SyncOutcome = 'nothing to send' | 'synced' | 'failed';
 type SendRecord = typeof postOfflineSave;
 
@@ -215,8 +236,10 @@ function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'mor
     try {
       response = await send(userId, offlinePayload(sent), todayOf(now()));
     } catch (error) {
-      // SPEC §8 "Offline save failure: queued data kept". A lost session is start-up's to mend.
+      // SPEC §8 "Offline save failure: queued data kept". A lost session is start-up's to mend;
+      // a sync refused as too fast is tried again when the server says.
       if (isUnauthorized(error)) reportSessionLost();
+      noteTooFast(error);
       return 'failed';
     }
     if (!Array.isArray(response?.answers) || !Array.isArray(response.myPrompts)) return 'failed';
@@ -225,6 +248,7 @@ function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'mor
         ? stateAfterSync(before, state, response, sent, answerIdsInFlight())
         : {},
     );
+    noteSyncedRevisions(sent, response);
     return complete ? 'synced' : 'more';
   });
 }
@@ -260,6 +284,7 @@ export function syncOfflineRecord(
 
 /** SPEC §4: the record goes out when the browser is back online and when the tab is seen again. */
 export function startOfflineSync(): void {
+  onRetryAfterPressure(() => void syncOfflineRecord());
   window.addEventListener('online', () => void syncOfflineRecord());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void syncOfflineRecord();

@@ -55,6 +55,8 @@ export const answerSchema: z.ZodMiniType<Answer> = z.object({
   ...answerFields,
   user_id: text,
   shared: flag,
+  /** Decision 013: the server revision the text was written from (absent: unknown). */
+  revision: z.catch(z.optional(z.number()), undefined),
 });
 
 const feedAnswerSchema: z.ZodMiniType<FeedAnswer> = z.object({

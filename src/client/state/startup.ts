@@ -6,6 +6,7 @@ import { createUser, fetchUser } from '../api/users.ts';
 import { paths } from '../routes.ts';
 import { defaultUser, emptyOfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
+import { deviceMarker } from './device-marker.ts';
 import { newId } from './ids.ts';
 import {
   loadAdminList,
@@ -48,7 +49,7 @@ async function startAnonymousUser(): Promise<void> {
       offline: emptyOfflineRecord(),
     };
   });
-  const created = createUser(id, today);
+  const created = createUser(id, today, deviceMarker());
   holdWritesUntil(created);
   try {
     const { user } = await created;

@@ -11,6 +11,7 @@ import {
 import { getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';
 import { showStatus } from './status.ts';
+import { isTooFast } from './write-pressure.ts';
 import { enqueue, uploadAnswer } from './writes.ts';
 
 // The world's calls (SPEC §4 Sharing, Like, Report): share and unshare one's own answers, love
@@ -22,13 +23,24 @@ import { enqueue, uploadAnswer } from './writes.ts';
 /** SPEC §8 gives no wording for these failures; this one says what happened and what to do. */
 export const WORLD_CALL_FAILED = "Sorry, that didn't reach Müse. Please try again.";
 
+/** A love or flag refused by the server's limits (429): said calmly, not as a failure. */
+export const WORLD_TOO_FAST = "You're going faster than we can keep up — try again in a moment";
+
+let lastError: unknown = null;
+
 async function call<T>(request: () => Promise<T>): Promise<T | null> {
   try {
     return await enqueue(request);
   } catch (error) {
+    lastError = error;
     if (isUnauthorized(error)) reportSessionLost();
     return null;
   }
+}
+
+function showCallFailed(): void {
+  if (isTooFast(lastError)) showStatus(WORLD_TOO_FAST);
+  else showStatus(WORLD_CALL_FAILED, true);
 }
 
 function replaceIn(list: readonly FeedAnswer[], answer: FeedAnswer): FeedAnswer[] | null {
@@ -122,7 +134,7 @@ export async function setLove(item: FeedAnswer, love: boolean): Promise<void> {
     replaceFeedAnswer(response.answer);
   } else {
     replaceFeedAnswer(item);
-    showStatus(WORLD_CALL_FAILED, true);
+    showCallFailed();
   }
 }
 
@@ -134,7 +146,7 @@ export async function setReport(item: FeedAnswer, report: boolean): Promise<void
     replaceFeedAnswer(response.answer);
   } else {
     replaceFeedAnswer(item);
-    showStatus(WORLD_CALL_FAILED, true);
+    showCallFailed();
   }
 }
 

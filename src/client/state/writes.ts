@@ -1,16 +1,19 @@
-import type { Answer } from '../../shared/api/answers.ts';
+import type { Answer, AnswerResponse } from '../../shared/api/answers.ts';
 import type { PromptView } from '../../shared/api/prompts.ts';
 import type { OwnUser } from '../../shared/api/users.ts';
 import { addDays, dayKey, todayOf } from '../../shared/domain/calendar-day.ts';
 import { scoreDelta, wordScore } from '../../shared/domain/score.ts';
 import { applyStreak, resetStreak } from '../../shared/domain/streak.ts';
-import { postAnswerDelete, postAnswerSave } from '../api/answers.ts';
+import { conflictingAnswer, postAnswerDelete, postAnswerSave } from '../api/answers.ts';
 import { isUnauthorized } from '../api/post-json.ts';
 import { postPromptCreate } from '../api/prompts.ts';
 import { postProfilePicture, postStreak, postStreakReset } from '../api/users.ts';
+import { addConflict } from './answer-conflicts.ts';
+import { mergeRule } from './answer-versions.ts';
 import { getState, setState } from './app-store.ts';
 import { type FailedWrite, fallBackOffline } from './offline-fallback.ts';
 import { reportSessionLost } from './session-lost.ts';
+import { noteTooFast } from './write-pressure.ts';
 
 // THE one write path (STYLE: one way to do each thing). Every client write — answer save and
 // delete, prompt create, streak update and reset, profile picture — is a function here that
@@ -54,9 +57,11 @@ async function send<T>(
   try {
     return await (options.immediate ? call() : enqueue(call));
   } catch (error) {
-    // Kept for the offline sync either way; a lost session is also worth a new one.
+    // Kept for the offline sync either way; a lost session is also worth a new one, and a
+    // write refused as too fast is sent again when the server says.
     fallBackOffline(failed);
     if (isUnauthorized(error)) reportSessionLost();
+    noteTooFast(error);
     return null;
   }
 }
@@ -76,38 +81,131 @@ function takeServerUser(user: OwnUser): void {
   setState((state) => (state.user._id === user._id ? { user } : {}));
 }
 
-/** Sends an answer exactly as it is locally (also used to re-send after a new session). */
-export async function uploadAnswer(answer: Answer, options: { onUnload?: boolean } = {}) {
-  answersInFlight.set(answer._id, (answersInFlight.get(answer._id) ?? 0) + 1);
-  const response = await send(
-    () => postAnswerSave(answer, { keepalive: options.onUnload }),
-    { kind: 'answer-save', answer },
-    { immediate: options.onUnload },
-  );
-  const left = (answersInFlight.get(answer._id) ?? 1) - 1;
-  if (left > 0) answersInFlight.set(answer._id, left);
-  else answersInFlight.delete(answer._id);
-  if (!response) return;
+/**
+ * Revisions this device's own saves produced, per answer: `from → to`. A save built before the
+ * answer of an earlier save came back still names the earlier revision; its text continues
+ * that save's text (edits on one device are in order), so it is sent from the newer one.
+ */
+const ownRevisions = new Map<string, Map<number, number>>();
+
+/** Notes that this device's own save (or offline sync) moved `answerId` from `from` to `to`. */
+export function noteOwnRevision(answerId: string, from: number, to: number): void {
+  if (from === to) return;
+  const chain = ownRevisions.get(answerId) ?? new Map<number, number>();
+  chain.set(from, to);
+  ownRevisions.set(answerId, chain);
+}
+
+/** The newest revision this device's own saves of `answerId` lead to from `revision`. */
+export function latestOwnRevision(answerId: string, revision: number | undefined) {
+  const chain = ownRevisions.get(answerId);
+  let latest = revision;
+  for (let step = 0; chain?.has(latest ?? 0) && step < 1000; step += 1) {
+    latest = chain.get(latest ?? 0);
+  }
+  return latest;
+}
+
+/** `answer` as written from the newest revision this device's own saves lead to. */
+export function rebased(answer: Answer): Answer {
+  const revision = latestOwnRevision(answer._id, answer.revision);
+  return revision === answer.revision ? answer : { ...answer, revision };
+}
+
+/**
+ * How a save ended: on the server ('saved'), in the offline record ('offline'), or waiting for
+ * the person to choose between two texts ('conflict', decision 013).
+ */
+export type SaveOutcome = 'saved' | 'offline' | 'conflict';
+
+export type UploadOptions = {
+  onUnload?: boolean;
+  /** The text of the revision the answer was written from, when known (decision 013). */
+  baseText?: string;
+};
+
+/** The server's answer replaces the local one unless the person edited it again since. */
+function takeSaved(sent: Answer, server: Answer): void {
   setState((state) => {
-    const local = state.answers.find((a) => a._id === answer._id);
+    const local = state.answers.find((a) => a._id === sent._id);
     // A newer local edit (or a delete) since this save was sent wins over the server's copy.
-    if (!local || local.modified !== answer.modified) return {};
+    if (!local || local.modified !== sent.modified) return {};
     return {
-      answers: upsert(state.answers, { ...response.answer, modified: answer.modified }),
+      answers: upsert(state.answers, { ...server, modified: sent.modified }),
       offline: {
         ...state.offline,
-        answered: state.offline.answered.filter((a) => a._id !== answer._id),
+        answered: state.offline.answered.filter((a) => a._id !== sent._id),
       },
     };
   });
 }
 
 /**
+ * Sends an answer exactly as it is locally (also used to re-send after a new session). A 409
+ * (the server has another text from a newer revision) never falls back offline: the merge rule
+ * takes whichever side alone changed, or keeps both for the conflict dialog.
+ */
+export async function uploadAnswer(
+  answer: Answer,
+  options: UploadOptions = {},
+): Promise<SaveOutcome> {
+  answersInFlight.set(answer._id, (answersInFlight.get(answer._id) ?? 0) + 1);
+  let sent = answer;
+  let outcome: SaveOutcome = 'offline';
+  let server: Answer | null = null;
+  try {
+    server = (
+      await (options.onUnload ? (f: () => Promise<AnswerResponse>) => f() : enqueue)(() => {
+        sent = rebased(answer);
+        return postAnswerSave(sent, { keepalive: options.onUnload });
+      })
+    ).answer;
+    outcome = 'saved';
+  } catch (error) {
+    server = conflictingAnswer(error);
+    if (!server) {
+      fallBackOffline({ kind: 'answer-save', answer: sent });
+      if (isUnauthorized(error)) reportSessionLost();
+    } else {
+      outcome = 'conflict';
+    }
+  } finally {
+    const left = (answersInFlight.get(answer._id) ?? 1) - 1;
+    if (left > 0) answersInFlight.set(answer._id, left);
+    else answersInFlight.delete(answer._id);
+  }
+  if (!server) return outcome;
+  if (outcome === 'saved') {
+    noteOwnRevision(sent._id, sent.revision ?? 0, server.revision ?? 0);
+    takeSaved(sent, server);
+    return 'saved';
+  }
+  const base = { revision: sent.revision, text: options.baseText };
+  switch (mergeRule(base, sent.text, server)) {
+    case 'server':
+      takeSaved(sent, server);
+      return 'saved';
+    case 'local':
+      // The server's words are the ones this text started from: continuing from its revision
+      // loses nothing, and later saves of this device continue from there too.
+      noteOwnRevision(sent._id, sent.revision ?? 0, server.revision ?? 0);
+      return uploadAnswer({ ...sent, revision: server.revision }, { baseText: server.text });
+    case 'conflict':
+      addConflict({ mine: sent, theirs: server, baseText: options.baseText });
+      return 'conflict';
+  }
+}
+
+/**
  * SPEC §4 "Saving an answer": the answer replaces or is appended to the answers list with
  * modified = now, its word score is set and the difference added to the user's score.
- * Returns the saved answer (to become the current answer).
+ * `draft.revision` is the server revision its text was written from. Returns the saved answer
+ * (to become the current answer) and how sending it ended.
  */
-export function saveAnswer(draft: Answer, options: { onUnload?: boolean } = {}): Answer {
+export function saveAnswerAndSend(
+  draft: Answer,
+  options: UploadOptions = {},
+): { saved: Answer; sent: Promise<SaveOutcome> } {
   const state = getState();
   const previous = state.answers.find((a) => a._id === draft._id) ?? null;
   const now = new Date().toISOString();
@@ -129,8 +227,12 @@ export function saveAnswer(draft: Answer, options: { onUnload?: boolean } = {}):
         : [...s.user.answered, saved._id],
     },
   }));
-  void uploadAnswer(saved, options);
-  return saved;
+  return { saved, sent: uploadAnswer(saved, options) };
+}
+
+/** saveAnswerAndSend without waiting for the server. */
+export function saveAnswer(draft: Answer, options: UploadOptions = {}): Answer {
+  return saveAnswerAndSend(draft, options).saved;
 }
 
 /** SPEC §4: deleting removes the answer and its id from the user's answered list. */

@@ -29,10 +29,33 @@ export function answersVersion(db: Database): string | null {
 // COUNT(*) and other int8 values arrive from pg as strings; our counts fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** The PostgreSQL connection pool's numbers for /metrics; null on SQLite. */
+export function poolStats(db: Database): PoolStats | null {
+  const pool = pools.get(db);
+  if (!pool) return null;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
+}
+
+/** Whether `db` is on PostgreSQL (the configuration can say otherwise in tests). */
+export function isPostgres(db: Database): boolean {
+  return pools.has(db);
+}
+
 export function createDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const handle = openSqlite(config.file, WATCHED_TABLES);

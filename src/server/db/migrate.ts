@@ -1,17 +1,23 @@
 import { type Migration, Migrator } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as answerRevisions from './migrations/002-answer-revisions.ts';
 import * as recovery from './migrations/003-recovery-and-passcode-hash.ts';
+import * as accessHardening from './migrations/005-access-hardening.ts';
 import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones.ts';
 import * as coveringIndexes from './migrations/007-covering-indexes.ts';
+import * as rateLimits from './migrations/008-rate-limits.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-answer-revisions': answerRevisions,
   '003-recovery-and-passcode-hash': recovery,
+  '005-access-hardening': accessHardening,
   '006-pictures-and-tombstones': picturesAndTombstones,
   '007-covering-indexes': coveringIndexes,
+  '008-rate-limits': rateLimits,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -46,11 +46,12 @@ export function openSqlite(file: string, watched: readonly string[] = []): Sqlit
   // WAL for concurrent readers; synchronous=FULL so an acknowledged commit survives a kill or
   // power loss; foreign keys are off by default in SQLite; secure_delete zeroes deleted rows
   // so an erased account's text is not left readable in free pages (issue 13, erasure.ts).
+  // busy_timeout first: switching a new file to WAL needs a lock another process may hold.
+  raw.exec('PRAGMA busy_timeout = 5000');
   raw.exec('PRAGMA secure_delete = ON');
   raw.exec('PRAGMA journal_mode = WAL');
   raw.exec('PRAGMA synchronous = FULL');
   raw.exec('PRAGMA foreign_keys = ON');
-  raw.exec('PRAGMA busy_timeout = 5000');
 
   let ownWrites = 0;
   const watchedTables = new Set(watched.map((table) => table.toLowerCase()));

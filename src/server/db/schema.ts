@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Portable column types, one truth for SQLite and PostgreSQL (decision 003): timestamps are
 // ISO-8601 UTC text, calendar days are 'YYYY-MM-DD' text, flags are 0/1 integers, lists are
 // JSON text.
@@ -20,6 +22,8 @@ export type UsersTable = {
   passcode_hash: string | null;
   old_id: string | null;
   created_at: string;
+  /** SHA-256 of the device marker an anonymous user was created with (migration 005). */
+  device_hash?: string | null;
 };
 
 export type AnswersTable = {
@@ -38,6 +42,8 @@ export type AnswersTable = {
   likes: number;
   score: number;
   profile_picture: string | null;
+  /** Bumped by every change of the content (migration 002, decision 013); starts at 1. */
+  revision: Generated<number>;
 };
 
 export type PromptsTable = {
@@ -94,6 +100,23 @@ export type RecoveryThrottleTable = {
   attempts: number;
   window_start: string;
 };
+/** A MUSE_ADMINS name bound to the account that held it when it first appeared. */
+export type AdminGrantsTable = { name_key: string; user_id: string | null; granted_at: string };
+
+export type AdminAuditTable = {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target: string;
+};
+
+export type ServerSecretsTable = { name: string; value: string; created_at: string };
+
+export type AppLocksTable = { name: string; taken_at: string };
+/** A per-address counter; `reset_at` is when its window ends (epoch ms). Migration 008. */
+export type RateLimitsTable = { key: string; count: number; reset_at: number };
 
 export type DB = {
   users: UsersTable;
@@ -111,4 +134,9 @@ export type DB = {
   password_resets: PasswordResetsTable;
   recovery_codes: RecoveryCodesTable;
   recovery_throttle: RecoveryThrottleTable;
+  admin_grants: AdminGrantsTable;
+  admin_audit: AdminAuditTable;
+  server_secrets: ServerSecretsTable;
+  app_locks: AppLocksTable;
+  rate_limits: RateLimitsTable;
 };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from './canonical-path.ts';
 
 /**
  * A path that names a file (a stored picture, a built asset, anything with an extension) is
@@ -37,7 +38,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET') {
+    if (isApiRequest(request) || request.method !== 'GET') {
       return reply.status(404).send({ error: `No such call: ${request.method} ${pathname}` });
     }
     if (isAssetPath(pathname)) {

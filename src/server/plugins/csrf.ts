@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeOf } from './canonical-path.ts';
 import { forbidden, HttpError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -19,14 +20,17 @@ function allowedOrigin(request: FastifyRequest, publicOrigin: string | null): st
 }
 
 /**
- * Cross-site request forgery: a state-changing API call must carry JSON (a form cannot) and, when
+ * Cross-site request forgery: a state-changing call must carry JSON (a form cannot) and, when
  * the browser names an origin, it must be ours. SameSite=Lax session cookies are the third wall.
+ * Every state-changing request is checked, whatever its path or its spelling (there are no
+ * state-changing calls outside /api, so nothing legitimate is caught); the multipart exception
+ * is decided by the route Fastify matched, never by the raw URL.
  */
 export function registerCsrfProtection(app: FastifyInstance, publicOrigin: string | null): void {
   // Only JSON (and multipart for uploads): a text/plain body is what a cross-site form can send.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== allowedOrigin(request, publicOrigin)) {
       throw forbidden('Cross-site requests are not allowed');
@@ -36,8 +40,9 @@ export function registerCsrfProtection(app: FastifyInstance, publicOrigin: strin
     }
     if (!hasBody(request)) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    const path = request.url.split('?')[0] ?? '';
-    const expected = MULTIPART_ROUTES.has(path) ? 'multipart/form-data' : 'application/json';
+    const expected = MULTIPART_ROUTES.has(routeOf(request))
+      ? 'multipart/form-data'
+      : 'application/json';
     if (type !== expected) throw new HttpError(415, `Send ${expected}`);
   });
 }

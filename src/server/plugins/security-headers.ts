@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from './canonical-path.ts';
 
 // No inline scripts anywhere: the built client loads only same-origin modules.
 const CSP = [
@@ -25,8 +26,9 @@ export function registerSecurityHeaders(app: FastifyInstance, https: boolean): v
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    // API answers may carry private journal text: never let a cache keep them.
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // API answers may carry private journal text: never let a cache keep them, errors and 404s
+    // included, whatever the spelling of the path.
+    if (isApiRequest(request)) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { configuredAdminKeys } from '../features/admin/configured-admins.ts';
 import {
   deleteSession,
   findSessionUser,
@@ -25,26 +26,25 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Admin if the admins table lists the user or MUSE_ADMINS names them. */
-export function isConfiguredAdmin(deps: AppDeps, nameKey: string | null): boolean {
-  if (!nameKey) return false;
-  return deps.config.admins.some((name) => name.toLowerCase() === nameKey);
-}
-
 export function registerSessions(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionTokenHash', null);
+  const configuredKeys = configuredAdminKeys(deps.config);
   app.addHook('preHandler', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const tokenHash = hashToken(token);
-    const found = await findSessionUser(deps.db, tokenHash, new Date().toISOString());
+    const found = await findSessionUser(
+      deps.db,
+      tokenHash,
+      new Date().toISOString(),
+      configuredKeys,
+    );
     if (!found) return;
     request.sessionTokenHash = tokenHash;
-    request.sessionUser = {
-      ...found.user,
-      isAdmin: found.listedAdmin || isConfiguredAdmin(deps, found.user.name_key),
-    };
+    // Admin rights belong to the account id (admins row or MUSE_ADMINS grant), never to the name
+    // the account holds right now (issue 13 point 1).
+    request.sessionUser = { ...found.user, isAdmin: found.listedAdmin || found.configuredAdmin };
   });
 }
 

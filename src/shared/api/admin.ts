@@ -53,3 +53,14 @@ export type AdminAnswerView = {
   text: string | null;
 };
 export type AdminAnswersResponse = { answers: AdminAnswerView[]; page: number };
+
+/** One admin action, as the audit keeps it (issue 13): newest first, admins only. */
+export type AdminAuditEntry = {
+  at: string;
+  /** The acting admin's name when they acted; 'MUSE_ADMINS' for a grant by configuration. */
+  actor: string;
+  actor_id: string | null;
+  action: string;
+  target: string;
+};
+export type AdminAuditResponse = { entries: AdminAuditEntry[]; page: number };

@@ -37,15 +37,24 @@ export const answerInputSchema = z.object({
   answered: clientTimestampSchema,
   modified: clientTimestampSchema,
   user_id: claimedUserIdSchema,
+  /**
+   * The revision this text was written from (decision 013): the `revision` the client last got
+   * from the server, 0 for an answer it believes is new. A save from an older revision that
+   * would change the text is refused with 409 and the current answer. Absent: an old client or
+   * a script, saved as before (last write wins).
+   */
+  base_revision: z.number().int().min(0).max(2_147_483_647).nullish(),
 });
 
 export const saveAnswerRequest = z.object({ answer: answerInputSchema });
 export const deleteAnswerRequest = z.object({ answer_id: idSchema });
+export const getAnswerRequest = z.object({ answer_id: idSchema });
 export const userAnswersRequest = z.object({ _id: claimedUserIdSchema });
 
 export type AnswerInput = z.output<typeof answerInputSchema>;
 export type SaveAnswerRequest = z.input<typeof saveAnswerRequest>;
 export type DeleteAnswerRequest = z.input<typeof deleteAnswerRequest>;
+export type GetAnswerRequest = z.input<typeof getAnswerRequest>;
 export type UserAnswersRequest = z.input<typeof userAnswersRequest>;
 
 /** One of the caller's own answers, as the server sends it to its author. */
@@ -69,7 +78,14 @@ export type Answer = {
   reported: boolean;
   score: number;
   profilePicture: string | null;
+  /**
+   * The server's revision of the text (decision 013). Locally: the revision the text was
+   * written from; absent when the server never sent one (a new answer, an old saved state).
+   */
+  revision?: number;
 };
 
 export type AnswerResponse = { answer: Answer };
+/** 409 from /api/answer/save: the save was based on an older revision; `answer` is current. */
+export type AnswerConflictResponse = { error: string; answer: Answer };
 export type AnswersResponse = { answers: Answer[] };

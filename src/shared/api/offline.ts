@@ -28,3 +28,9 @@ export const offlineSaveRequest = z.object({
 
 export type OfflineRecord = z.input<typeof offlineRecordSchema>;
 export type OfflineSaveRequest = z.input<typeof offlineSaveRequest>;
+
+/**
+ * An offline answer written from an older revision than the server's, with other text
+ * (decision 013): the server kept its text and saved the offline one as answer `copy_id`.
+ */
+export type OfflineCopy = { answer_id: string; copy_id: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleCharacters } from '../domain/names.ts';
 import { isValidEmail } from '../domain/validation-messages.ts';
 import { dayFields, idSchema } from './common.ts';
 
@@ -10,7 +11,9 @@ export const userNameSchema = z
   .min(1, 'Please enter your name')
   .max(40, 'Names are at most 40 characters')
   // An '@' would make "name or e-mail" at login ambiguous.
-  .refine((name) => !name.includes('@'), 'Names cannot contain @');
+  .refine((name) => !name.includes('@'), 'Names cannot contain @')
+  // A name that looks like another one (zero-width spaces, bidi controls) is an impersonation.
+  .refine((name) => !hasInvisibleCharacters(name), 'Names cannot contain invisible characters');
 
 export const emailSchema = z
   .string()
@@ -30,8 +33,21 @@ const optionalDay = {
   day: dayFields.day.optional(),
 };
 
+/**
+ * A random marker the browser keeps in localStorage and sends when it creates an anonymous user
+ * and when it signs up or logs in: the server merges anonymous work into an account only when
+ * the marker matches the one the anonymous user was created with, so a session cookie planted
+ * from elsewhere never imports someone else's answers (issue 13 point 10).
+ */
+export const deviceMarkerSchema = z
+  .string()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _');
+
 export const createUserRequest = z.object({
   user: z.object({ _id: idSchema }),
+  device: deviceMarkerSchema.optional(),
   ...optionalDay,
 });
 
@@ -42,6 +58,7 @@ export const signupRequest = z.object({
     email: emailSchema,
     password: passwordSchema,
   }),
+  device: deviceMarkerSchema.optional(),
   ...optionalDay,
 });
 
@@ -52,6 +69,7 @@ export const loginRequest = z.object({
     password: z.string().min(1, 'Please enter your password').max(1024),
     _id: idSchema.optional(),
   }),
+  device: deviceMarkerSchema.optional(),
   ...optionalDay,
 });
 

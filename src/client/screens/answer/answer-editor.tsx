@@ -2,7 +2,6 @@ import { useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isPseudoCategory, PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
 import { formatDate } from '../../../shared/domain/date-format.ts';
-import { countWords } from '../../../shared/domain/score.ts';
 import { ActionSheet, type SheetAction } from '../../components/action-sheet.tsx';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -11,17 +10,18 @@ import { useShareFlow } from '../../components/use-share-flow.tsx';
 import { downloadAnswers } from '../../download-answers.ts';
 import { paths, promptPath } from '../../routes.ts';
 import {
-  isDraftChanged,
   openAnswer,
   pickPromptFor,
   saveDraftIfChanged,
   savedVersion,
-  setDraftText,
 } from '../../state/answer-draft.ts';
+import { editorText } from '../../state/answer-sync.ts';
 import { setState, useAppState } from '../../state/app-store.ts';
 import { showStatus } from '../../state/status.ts';
 import { deleteAnswer } from '../../state/writes.ts';
 import { newerAnswer, nextAction } from './next-action.ts';
+import { SaveStatus } from './save-status.tsx';
+import { useAnswerSync } from './use-answer-sync.ts';
 import './answer-screen.css';
 
 const { all: ALL, answers: ANSWERS } = PSEUDO_CATEGORIES;
@@ -38,20 +38,21 @@ export function AnswerEditor() {
   const draft = useAppState((s) => s.answer);
   const answers = useAppState((s) => s.answers);
   const category = useAppState((s) => s.category);
-  const changed = useAppState(isDraftChanged);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const textId = useId();
   const hintId = useId();
+  const statusId = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const share = useShareFlow();
+  const sync = useAnswerSync(draft, textRef);
   if (!draft) return null;
 
   const saved = savedVersion({ answers }, draft);
   const isJournal = draft.prompt_id === null;
   const inAnswers = category === ANSWERS;
   const newer = inAnswers ? newerAnswer(answers, draft) : null;
-  const next = nextAction({ category, text: draft.text, changed, newer });
+  const next = nextAction({ category, text: editorText(), changed: sync.view.edited, newer });
   const backTo = inAnswers ? paths.past : paths.categories;
 
   const onNext = () => {
@@ -113,7 +114,7 @@ export function AnswerEditor() {
     });
   }
 
-  const words = countWords(draft.text);
+  const { words } = sync.view;
   return (
     <>
       <AppHeader
@@ -160,18 +161,22 @@ export function AnswerEditor() {
         <textarea
           id={textId}
           ref={textRef}
-          className="answer-text"
-          value={draft.text}
+          className={sync.view.long ? 'answer-text answer-text-long' : 'answer-text'}
+          defaultValue={editorText()}
+          readOnly={!sync.view.ready}
           maxLength={MAX_ANSWER_TEXT}
           placeholder={isJournal ? 'Write freely…' : 'Take a breath, then write…'}
-          onChange={(event) => setDraftText(event.target.value)}
-          aria-describedby={hintId}
+          onInput={sync.onInput}
+          aria-describedby={next.kind === 'needs-text' ? `${hintId} ${statusId}` : statusId}
         />
-        <p id={hintId} className="answer-hint">
-          {next.kind === 'needs-text'
-            ? 'Write something to finish.'
-            : 'Saved when you leave this page or press Next or Done.'}
-        </p>
+        <div className="answer-under">
+          <SaveStatus id={statusId} />
+          {next.kind === 'needs-text' ? (
+            <p id={hintId} className="answer-hint">
+              Write something to finish.
+            </p>
+          ) : null}
+        </div>
       </main>
       <ActionSheet
         open={sheetOpen}

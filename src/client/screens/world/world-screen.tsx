@@ -7,6 +7,8 @@ import { paths, signUpPath } from '../../routes.ts';
 import { getState, setState, useAppState } from '../../state/app-store.ts';
 import { loadSharedPage } from '../../state/loads.ts';
 import { useTitle } from '../../use-title.ts';
+import { newAnswersLabel } from './live-feed.ts';
+import { useWorldLive } from './use-world-live.ts';
 import { feedEnd, nearListEnd } from './world-paging.ts';
 import './world-screen.css';
 
@@ -30,7 +32,8 @@ function showAnswer(answerId: string): boolean {
  * SPEC §2 /world 'Müse world': the shared answers, newest first, ten at a time (§4 World
  * paging), with a 'Loading...' placeholder. On arrival the selected world answer is scrolled
  * to; without one, page 1 is loaded. The next page loads when the last 10% of the list comes on
- * screen, or from the 'Load more' button (for keyboards and screen readers).
+ * screen, or from the 'Load more' button (for keyboards and screen readers). Live: love counts
+ * change in place and new shares wait behind an 'N new answers' button (decision 019).
  */
 export function WorldScreen() {
   useTitle('Müse world');
@@ -43,6 +46,17 @@ export function WorldScreen() {
   const [fetching, setFetching] = useState(false);
   /** The last load failed: no automatic retries until the person scrolls or asks. */
   const [stalled, setStalled] = useState(false);
+  const { fresh, showNew } = useWorldLive();
+
+  // New answers go on top only when asked for: then the page goes up to the first of them.
+  const revealNew = () => {
+    const revealed = showNew();
+    const first = revealed[0];
+    requestAnimationFrame(() => {
+      window.scrollTo({ top: 0 });
+      if (first) document.getElementById(feedItemId(first._id))?.focus({ preventScroll: true });
+    });
+  };
 
   const load = useCallback(async (page: number): Promise<boolean> => {
     if (inFlight.current) return false;
@@ -132,6 +146,17 @@ export function WorldScreen() {
             </Link>
           )}
         </p>
+        <div className="world-new" aria-live="polite">
+          {fresh.length > 0 ? (
+            <button
+              type="button"
+              className="button button-small world-new-button"
+              onClick={revealNew}
+            >
+              <span aria-hidden="true">↑</span> {newAnswersLabel(fresh.length)}
+            </button>
+          ) : null}
+        </div>
         {count > 0 ? (
           <FeedList answers={world.sharedAnswers} listRef={listRef} label="Shared answers" />
         ) : null}

@@ -1,5 +1,11 @@
-import type { AdminAnswerView, AdminEntry, AdminUserView } from '../../../shared/api/admin.ts';
+import type {
+  AdminAnswerView,
+  AdminAuditEntry,
+  AdminEntry,
+  AdminUserView,
+} from '../../../shared/api/admin.ts';
 import type { AdminAnswerRow, AdminUserRow, NamedUser } from './admin.repo.ts';
+import type { AuditRow } from './audit.repo.ts';
 
 /** Names only: the admin list is public (SPEC §7 loads it at start for everyone). */
 export function presentAdminList(users: readonly NamedUser[]): AdminEntry[] {
@@ -38,5 +44,15 @@ export function presentAdminAnswer(row: AdminAnswerRow): AdminAnswerView {
     shared,
     score: row.score,
     text: shared ? (row.text ?? '') : null,
+  };
+}
+
+export function presentAuditEntry(row: AuditRow): AdminAuditEntry {
+  return {
+    at: row.at,
+    actor: row.actor_name,
+    actor_id: row.actor_id,
+    action: row.action,
+    target: row.target,
   };
 }

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 
 export type NamedUser = { id: string; name: string };
 
@@ -29,8 +31,9 @@ export type AdminAnswerRow = {
 };
 
 /**
- * Users who are admins: listed in the admins table, or named by MUSE_ADMINS (`configuredKeys`,
- * lower-cased) and signed up. One row per user, so names come out deduplicated.
+ * Users who are admins: listed in the admins table, or granted a MUSE_ADMINS name that is still
+ * configured (`configuredKeys`). Rights follow the account id, never the name it holds now. One
+ * row per user, so names come out deduplicated.
  */
 export async function listAdminUsers(db: Database, configuredKeys: string[]): Promise<NamedUser[]> {
   return db
@@ -39,11 +42,60 @@ export async function listAdminUsers(db: Database, configuredKeys: string[]): Pr
     .where((eb) => {
       const listed = eb('users.id', 'in', eb.selectFrom('admins').select('admins.user_id'));
       return configuredKeys.length > 0
-        ? eb.or([listed, eb('users.name_key', 'in', configuredKeys)])
+        ? eb.or([listed, eb('users.id', 'in', grantedIds(eb, configuredKeys))])
         : listed;
     })
     .orderBy('users.name_key')
     .execute();
+}
+
+function grantedIds(eb: ExpressionBuilder<DB, 'users'>, configuredKeys: string[]) {
+  return eb
+    .selectFrom('admin_grants')
+    .select('admin_grants.user_id')
+    .where('admin_grants.name_key', 'in', configuredKeys)
+    .where('admin_grants.user_id', 'is not', null);
+}
+
+/** The ids, among `userIds`, granted a MUSE_ADMINS name that is still configured. */
+export async function configuredAdminIds(
+  db: Database,
+  configuredKeys: string[],
+): Promise<Set<string>> {
+  if (configuredKeys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('admin_grants')
+    .select('user_id')
+    .where('name_key', 'in', configuredKeys)
+    .where('user_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.user_id).filter((id): id is string => id !== null));
+}
+
+export async function findGrant(
+  db: Database,
+  nameKey: string,
+): Promise<{ user_id: string | null } | undefined> {
+  return db
+    .selectFrom('admin_grants')
+    .select('user_id')
+    .where('name_key', '=', nameKey)
+    .executeTakeFirst();
+}
+
+/** True when this call recorded the grant (false when it already existed). */
+export async function insertGrantIfAbsent(
+  db: Database,
+  nameKey: string,
+  userId: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('admin_grants')
+    .values({ name_key: nameKey, user_id: userId, granted_at: now })
+    .onConflict((oc) => oc.column('name_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function findUserByNameKey(
@@ -57,35 +109,50 @@ export async function findUserByNameKey(
     .executeTakeFirst();
 }
 
+/** True when the user was not an admin before this call. */
 export async function insertAdminIfAbsent(
   db: Database,
   userId: string,
   now: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('admins')
     .values({ user_id: userId, added_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 class WouldLeaveNoAdmin extends Error {}
 
 /**
- * Deletes the user's admins row unless that would leave no admin at all (rows plus MUSE_ADMINS
- * names held by existing users); then the deletion is rolled back and 'last' returned.
+ * Deletes the user's admins row unless that would leave no admin at all (rows plus granted
+ * MUSE_ADMINS accounts); then the deletion is rolled back and 'last' returned.
  */
 export async function deleteAdminUnlessLast(
   db: Database,
   userId: string,
   configuredKeys: string[],
-): Promise<'removed' | 'last'> {
+): Promise<'removed' | 'absent' | 'last'> {
   try {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('admins').where('user_id', '=', userId).execute();
+    return await db.transaction().execute(async (trx) => {
+      // One lock row serialises admin removals (a row lock on PostgreSQL; SQLite runs one
+      // transaction at a time anyway): two admins removing each other at once must not both
+      // count the other as still there.
+      const now = new Date().toISOString();
+      await trx
+        .insertInto('app_locks')
+        .values({ name: 'admin-removal', taken_at: now })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ taken_at: now }))
+        .execute();
+      const deleted = await trx
+        .deleteFrom('admins')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return 'absent';
       if ((await listAdminUsers(trx, configuredKeys)).length === 0) throw new WouldLeaveNoAdmin();
+      return 'removed';
     });
-    return 'removed';
   } catch (error) {
     if (error instanceof WouldLeaveNoAdmin) return 'last';
     throw error;

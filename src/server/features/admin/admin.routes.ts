@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { adminNameRequest, adminPageRequest } from '../../../shared/api/admin.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireAdmin } from '../auth/policies.ts';
-import { presentAdminAnswer, presentAdminList, presentAdminUser } from './admin.present.ts';
+import {
+  presentAdminAnswer,
+  presentAdminList,
+  presentAdminUser,
+  presentAuditEntry,
+} from './admin.present.ts';
 import {
   addAdmin,
   adminAnswersPage,
@@ -10,6 +15,7 @@ import {
   adminUsersPage,
   removeAdmin,
 } from './admin.service.ts';
+import { auditPage } from './audit.service.ts';
 import { registerChangeLifeRoute } from './change-life.routes.ts';
 
 export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -18,15 +24,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/admin', async () => ({ admin: presentAdminList(await adminList(deps)) }));
 
   app.post('/api/admin/add', async (request) => {
-    requireAdmin(request);
+    const actor = requireAdmin(request);
     const { admin_name } = adminNameRequest.parse(request.body);
-    return { admin: presentAdminList(await addAdmin(deps, admin_name)) };
+    return { admin: presentAdminList(await addAdmin(deps, actor, admin_name)) };
   });
 
   app.post('/api/admin/remove', async (request) => {
-    requireAdmin(request);
+    const actor = requireAdmin(request);
     const { admin_name } = adminNameRequest.parse(request.body);
-    return { admin: presentAdminList(await removeAdmin(deps, admin_name)) };
+    return { admin: presentAdminList(await removeAdmin(deps, actor, admin_name)) };
   });
 
   app.post('/api/admin/users', async (request) => {
@@ -41,6 +47,14 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { page } = adminPageRequest.parse(request.body ?? {});
     const answers = await adminAnswersPage(deps, page);
     return { answers: answers.map(presentAdminAnswer), page };
+  });
+
+  // Who did what: admin grants, adds and removals, prompt decisions, answers taken out of the
+  // world (issue 13). Newest first.
+  app.post('/api/admin/audit', async (request) => {
+    requireAdmin(request);
+    const { page } = adminPageRequest.parse(request.body ?? {});
+    return { entries: (await auditPage(deps, page)).map(presentAuditEntry), page };
   });
 
   registerChangeLifeRoute(app);

@@ -1,9 +1,11 @@
 import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin.ts';
+import { nameKey } from '../../../shared/domain/names.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import {
   type AdminAnswerRow,
   type AdminUserRow,
+  configuredAdminIds,
   deleteAdminUnlessLast,
   findUserByNameKey,
   insertAdminIfAbsent,
@@ -12,54 +14,56 @@ import {
   listUsersPage,
   type NamedUser,
 } from './admin.repo.ts';
+import { recordAdminAction } from './audit.service.ts';
+import { configuredAdminKeys } from './configured-admins.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
-
-/** MUSE_ADMINS names, lower-cased like users.name_key (the session plugin matches them so). */
-function configuredKeys(deps: Deps): string[] {
-  return [...new Set(deps.config.admins.map((name) => name.toLowerCase()))];
-}
-
-function isConfigured(deps: Deps, nameKey: string | null): boolean {
-  return nameKey !== null && configuredKeys(deps).includes(nameKey);
-}
+type Actor = { id: string; name: string };
 
 /**
- * Admins by name: the admins table plus MUSE_ADMINS, one entry per user. A MUSE_ADMINS name
- * nobody has signed up with yet is left out on purpose: whoever signs up with it becomes an
- * admin, so publishing unclaimed names would invite someone to claim one.
+ * Admins by name: the admins table plus the accounts MUSE_ADMINS granted, one entry per user. A
+ * MUSE_ADMINS name nobody has signed up with yet is left out on purpose: publishing unclaimed
+ * names would invite someone to claim one.
  */
 export function adminList(deps: Deps): Promise<NamedUser[]> {
-  return listAdminUsers(deps.db, configuredKeys(deps));
+  return listAdminUsers(deps.db, configuredAdminKeys(deps.config));
 }
 
+/** Names resolve to accounts at the moment of the call, compared by their NFKC + folded key. */
 async function userNamed(deps: Deps, name: string) {
-  const user = await findUserByNameKey(deps.db, name.trim().toLowerCase());
+  const user = await findUserByNameKey(deps.db, nameKey(name));
   if (!user) throw notFound(`There is no user named '${name.slice(0, 40)}'`);
   return user;
 }
 
-/** Idempotent: adding an admin twice changes nothing. */
-export async function addAdmin(deps: Deps, name: string): Promise<NamedUser[]> {
+/** Idempotent: adding an admin twice changes nothing (and is audited once). */
+export async function addAdmin(deps: Deps, actor: Actor, name: string): Promise<NamedUser[]> {
   const user = await userNamed(deps, name);
-  await insertAdminIfAbsent(deps.db, user.id, new Date().toISOString());
+  if (await insertAdminIfAbsent(deps.db, user.id, new Date().toISOString())) {
+    await recordAdminAction(deps, actor, 'add-admin', `${user.name} (${user.id})`);
+  }
   return adminList(deps);
 }
 
 /**
- * Removing someone who is not an admin changes nothing. A MUSE_ADMINS admin is configured at
- * start-up and cannot be removed here; the last admin cannot remove themselves (409 both).
+ * Removing someone who is not an admin changes nothing. An account MUSE_ADMINS granted is an
+ * admin by configuration and cannot be removed here; the last admin cannot remove themselves
+ * (409 both).
  */
-export async function removeAdmin(deps: Deps, name: string): Promise<NamedUser[]> {
+export async function removeAdmin(deps: Deps, actor: Actor, name: string): Promise<NamedUser[]> {
   const user = await userNamed(deps, name);
-  if (isConfigured(deps, user.name.toLowerCase())) {
+  const configured = await configuredAdminIds(deps.db, configuredAdminKeys(deps.config));
+  if (configured.has(user.id)) {
     throw conflict(
       `${user.name} is an admin by configuration (MUSE_ADMINS) and can only be removed there`,
     );
   }
-  const outcome = await deleteAdminUnlessLast(deps.db, user.id, configuredKeys(deps));
+  const outcome = await deleteAdminUnlessLast(deps.db, user.id, configuredAdminKeys(deps.config));
   if (outcome === 'last') {
     throw conflict(`${user.name} is the last admin: add another admin before removing them`);
+  }
+  if (outcome === 'removed') {
+    await recordAdminAction(deps, actor, 'remove-admin', `${user.name} (${user.id})`);
   }
   return adminList(deps);
 }
@@ -68,16 +72,14 @@ function offsetOf(page: number): number {
   return (page - 1) * ADMIN_PAGE_SIZE;
 }
 
-/** A page of users, each with whether they are an admin (table row or MUSE_ADMINS). */
+/** A page of users, each with whether they are an admin (table row or granted MUSE_ADMINS). */
 export async function adminUsersPage(
   deps: Deps,
   page: number,
 ): Promise<{ row: AdminUserRow; admin: boolean }[]> {
   const rows = await listUsersPage(deps.db, offsetOf(page), ADMIN_PAGE_SIZE);
-  return rows.map((row) => ({
-    row,
-    admin: row.listed_admin !== null || isConfigured(deps, row.name_key),
-  }));
+  const configured = await configuredAdminIds(deps.db, configuredAdminKeys(deps.config));
+  return rows.map((row) => ({ row, admin: row.listed_admin !== null || configured.has(row.id) }));
 }
 
 export function adminAnswersPage(deps: Deps, page: number): Promise<AdminAnswerRow[]> {

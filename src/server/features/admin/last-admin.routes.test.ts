@@ -59,3 +59,31 @@ describeEachDatabase('the last admin', (get) => {
     }
   });
 });
+
+// Two admins removing each other at the same moment must not leave nobody (a check-then-act
+// race on PostgreSQL, where each transaction would count the other's admin row as still there).
+describeEachDatabase('two admins removing each other at once', (get) => {
+  it('leaves one admin', async () => {
+    const db = get().db;
+    const app = await buildTestApp(db);
+    try {
+      for (let round = 0; round < 8; round += 1) {
+        await db.deleteFrom('admins').execute();
+        const a = await buildUser(db, { admin: true });
+        const b = await buildUser(db, { admin: true });
+        const [byA, byB] = await Promise.all([
+          post(app, '/api/admin/remove', { admin_name: b.name }, a),
+          post(app, '/api/admin/remove', { admin_name: a.name }, b),
+        ]);
+        // The loser is refused: 409 (last admin), or 403 when they were no admin any more by the
+        // time their own call was read.
+        const codes = [byA.statusCode, byB.statusCode].sort();
+        expect(codes[0]).toBe(200);
+        expect([403, 409]).toContain(codes[1]);
+        expect(names(await post(app, '/api/admin'))).toHaveLength(1);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -26,5 +26,6 @@ export function presentOwnAnswer(view: AnswerView): Answer {
     // The author's current picture on what they share by name, as the feed shows it.
     profilePicture:
       Number(view.shared) === 1 && Number(view.anonymous) === 0 ? view.author_picture : null,
+    revision: Number(view.revision),
   };
 }

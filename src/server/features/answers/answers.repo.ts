@@ -1,7 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { AnswersTable } from '../../db/schema.ts';
 
-export type AnswerRow = AnswersTable;
+export type AnswerRow = Selectable<AnswersTable>;
 
 /**
  * An answer with what a presenter needs around it: the author's current name and picture, and
@@ -18,7 +19,7 @@ export type AnswerView = AnswerRow & {
 
 export type AnswerContent = Pick<
   AnswerRow,
-  'prompt_id' | 'prompt_title' | 'text' | 'type' | 'categories' | 'modified' | 'score'
+  'prompt_id' | 'prompt_title' | 'text' | 'type' | 'categories' | 'modified' | 'score' | 'revision'
 >;
 
 /** Runs `work` in one transaction: all of it commits or none of it does. */

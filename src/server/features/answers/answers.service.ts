@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Answer, AnswerInput } from '../../../shared/api/answers.ts';
 import { MAX_ANSWER_TEXT } from '../../../shared/api/common.ts';
 import { wordScore } from '../../../shared/domain/score.ts';
@@ -28,25 +29,59 @@ export type AnswerOwner = { id: string };
 
 export type SaveOptions = {
   /**
-   * Offline sync: skip the write when the stored answer's `modified` is the same or later, so
-   * that replaying a record changes nothing and never counts its score twice.
+   * Offline sync of an old record without `base_revision`: skip the write when the stored
+   * answer's `modified` is the same or later, so that replaying a record changes nothing and
+   * never counts its score twice.
    */
   onlyIfNewer?: boolean;
+  /**
+   * What a save from an older revision that would change the text does (decision 013):
+   * 'refuse' (the default, online) changes nothing and reports the conflict; 'keep-copy' (the
+   * offline sync) keeps the stored text and saves the incoming text as a separate answer, so
+   * neither side is lost.
+   */
+  onConflict?: 'refuse' | 'keep-copy';
+};
+
+export type SaveResult = {
+  /** The stored answer: the saved one, or the current one when the save was refused. */
+  answer: AnswerRow;
+  changed: boolean;
+  /** The save was based on an older revision and would have replaced other text. */
+  conflict: boolean;
+  /** 'keep-copy': the separate answer that now holds the incoming text. */
+  copy: AnswerRow | null;
 };
 
 const DEFAULT_TYPE = 'paragraph';
 
 /**
+ * The id of the separate answer that keeps `text` when it conflicted with answer `answerId`:
+ * derived from both, so replaying the same record finds the same copy instead of a second one.
+ */
+export function conflictCopyId(answerId: string, text: string): string {
+  const digest = createHash('sha256').update(`${answerId}\n${text}`).digest('base64url');
+  return `${answerId.slice(0, 40)}-copy-${digest.slice(0, 16)}`;
+}
+
+/** Whether a save from `base` (absent = unconditional) may replace the stored answer. */
+function isStale(input: AnswerInput, existing: AnswerRow): boolean {
+  if (input.base_revision === undefined || input.base_revision === null) return false;
+  return input.base_revision !== Number(existing.revision) && input.text !== existing.text;
+}
+
+/**
  * Creates or updates the owner's answer `input._id` and keeps the owner's score right (SPEC §9:
  * a re-save adds the difference), all in one transaction. Someone else's answer id is a 404.
- * `changed` is false when `onlyIfNewer` skipped the write.
+ * `changed` is false when `onlyIfNewer` skipped the write, when a stale save would not change
+ * the text, or when it conflicted (decision 013).
  */
 export async function saveAnswerForUser(
   deps: DataDeps,
   user: AnswerOwner,
   input: AnswerInput,
   options: SaveOptions = {},
-): Promise<{ answer: AnswerRow; changed: boolean }> {
+): Promise<SaveResult> {
   // The schema already bounds the text; callers that build inputs themselves get the same rule.
   if (input.text.length > MAX_ANSWER_TEXT) {
     throw badRequest(`text: is longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`);
@@ -54,6 +89,30 @@ export async function saveAnswerForUser(
   const now = new Date();
   const modified = clientTimeOrNow(input.modified, now);
   const score = wordScore(input.text);
+  const newRow = (id: string): AnswerRow => ({
+    id,
+    user_id: user.id,
+    prompt_id: input.prompt_id,
+    prompt_title: input.prompt_title,
+    answered: clientTimeOrNow(input.answered, now),
+    modified,
+    text: input.text,
+    type: input.type ?? DEFAULT_TYPE,
+    categories: JSON.stringify(input.categories ?? []),
+    shared: 0,
+    shared_on: null,
+    anonymous: 0,
+    likes: 0,
+    score,
+    profile_picture: null,
+    revision: 1,
+  });
+  const unchanged = (answer: AnswerRow, conflict = false): SaveResult => ({
+    answer,
+    changed: false,
+    conflict,
+    copy: null,
+  });
 
   return inTransaction(deps.db, async (trx) => {
     // Two rounds at most: a racer may create the same id between our lock and our insert.
@@ -61,8 +120,19 @@ export async function saveAnswerForUser(
       if (await lockAnswer(trx, input._id)) {
         const existing = await findAnswer(trx, input._id);
         if (!existing || existing.user_id !== user.id) throw notFound('No such answer');
-        if (options.onlyIfNewer && !isNewer(modified, existing.modified)) {
-          return { answer: existing, changed: false };
+        if (isStale(input, existing)) {
+          if (options.onConflict !== 'keep-copy') return unchanged(existing, true);
+          const copy = newRow(conflictCopyId(input._id, input.text));
+          if (await insertAnswerIfAbsent(trx, copy)) await addToUserScore(trx, user.id, score);
+          return { answer: existing, changed: false, conflict: true, copy };
+        }
+        const hasBase = input.base_revision !== undefined && input.base_revision !== null;
+        // A replay of a save that already went through (same text, revision moved on).
+        if (hasBase && input.base_revision !== Number(existing.revision)) {
+          return unchanged(existing);
+        }
+        if (!hasBase && options.onlyIfNewer && !isNewer(modified, existing.modified)) {
+          return unchanged(existing);
         }
         const answer = await updateAnswerContent(trx, input._id, {
           prompt_id: input.prompt_id,
@@ -73,32 +143,17 @@ export async function saveAnswerForUser(
           categories: input.categories ? JSON.stringify(input.categories) : existing.categories,
           modified,
           score,
+          revision: Number(existing.revision) + 1,
         });
         await addToUserScore(trx, user.id, score - existing.score);
-        return { answer, changed: true };
+        return { answer, changed: true, conflict: false, copy: null };
       }
       // A deleted answer stays deleted: a late offline record skips it (4xx), a stale tab hears 410.
       if (await isBuried(trx, input._id)) throw new HttpError(410, 'That answer was deleted');
-      const row: AnswerRow = {
-        id: input._id,
-        user_id: user.id,
-        prompt_id: input.prompt_id,
-        prompt_title: input.prompt_title,
-        answered: clientTimeOrNow(input.answered, now),
-        modified,
-        text: input.text,
-        type: input.type ?? DEFAULT_TYPE,
-        categories: JSON.stringify(input.categories ?? []),
-        shared: 0,
-        shared_on: null,
-        anonymous: 0,
-        likes: 0,
-        score,
-        profile_picture: null,
-      };
+      const row = newRow(input._id);
       if (await insertAnswerIfAbsent(trx, row)) {
         await addToUserScore(trx, user.id, score);
-        return { answer: row, changed: true };
+        return { answer: row, changed: true, conflict: false, copy: null };
       }
     }
     throw conflict('That answer is being saved elsewhere; please try again');
@@ -140,14 +195,18 @@ export async function getOwnAnswer(
   return presentOwnAnswer(view);
 }
 
-/** The route's save: write, then answer with the stored answer as its author sees it. */
+/**
+ * The route's save: write, then answer with the stored answer as its author sees it. A save
+ * from an older revision that would replace other text changes nothing: `conflict` is then
+ * true and `answer` is the current one (decision 013).
+ */
 export async function saveAnswer(
   deps: DataDeps,
   user: AnswerOwner,
   input: AnswerInput,
-): Promise<Answer> {
-  const { answer } = await saveAnswerForUser(deps, user, input);
-  return getOwnAnswer(deps, user, answer.id);
+): Promise<{ answer: Answer; conflict: boolean }> {
+  const { answer, conflict } = await saveAnswerForUser(deps, user, input);
+  return { answer: await getOwnAnswer(deps, user, answer.id), conflict };
 }
 
 export async function deleteAnswer(

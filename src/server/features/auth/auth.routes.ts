@@ -17,6 +17,7 @@ import {
   mergeIntoAccount,
   signUp,
 } from '../users/users.service.ts';
+import { knownDeviceOf, rememberDevice } from './device-cookie.ts';
 import { assertSelf, requireUser } from './policies.ts';
 import { issueRecoveryCodes } from './recovery.service.ts';
 
@@ -29,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const body = createUserRequest.parse(request.body);
       const today = callerDayOrToday(body);
-      const row = await createAnonymousUser(deps, body.user._id, today);
+      const row = await createAnonymousUser(deps, body.user._id, today, body.device);
       await startSession(deps, request, reply, row.id);
       return { user: await loadOwnUser(deps, row.id) };
     },
@@ -40,9 +41,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     callerDayOrToday(body);
     const caller = requireUser(request);
     assertSelf(caller, body.user._id);
-    await signUp(deps, caller, body.user);
+    await signUp(deps, caller, body.user, body.device);
     // A new token on every change of privilege: a token seen before sign-up is worth nothing.
     await startSession(deps, request, reply, caller.id);
+    rememberDevice(deps, request, reply, caller.id);
     // Without e-mail, recovery codes are the way back in: shown once, now (decision 014).
     const recoveryCodes = deps.mailer ? undefined : await issueRecoveryCodes(deps, caller.id);
     return { user: await loadOwnUser(deps, caller.id), ...(recoveryCodes && { recoveryCodes }) };
@@ -51,9 +53,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/login', { config: { rateLimit: limits.login } }, async (request, reply) => {
     const body = loginRequest.parse(request.body);
     callerDayOrToday(body);
-    const account = await checkCredentials(deps, body.user.name, body.user.password);
-    await mergeIntoAccount(deps, request.sessionUser, account);
+    const account = await checkCredentials(deps, body.user.name, body.user.password, (id) =>
+      knownDeviceOf(deps, request, id),
+    );
+    await mergeIntoAccount(deps, request.sessionUser, account, {
+      device: body.device,
+      claimedId: body.user._id,
+    });
     await startSession(deps, request, reply, account.id);
+    rememberDevice(deps, request, reply, account.id);
     return { user: await loadOwnUser(deps, account.id) };
   });
 

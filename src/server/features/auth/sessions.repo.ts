@@ -18,24 +18,46 @@ export async function deleteSessionsOfUser(db: Database, userId: string): Promis
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-/** The live session's user and whether the admins table lists them. */
+/**
+ * The live session's user and whether they are an admin: listed in the admins table, or granted
+ * one of `configuredKeys` (MUSE_ADMINS) by id. The name they hold now plays no part.
+ */
 export async function findSessionUser(
   db: Database,
   tokenHash: string,
   now: string,
-): Promise<{ user: UserRow; listedAdmin: boolean } | undefined> {
+  configuredKeys: string[],
+): Promise<{ user: UserRow; listedAdmin: boolean; configuredAdmin: boolean } | undefined> {
+  // One query per request: the grant check rides along as a subquery.
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('admins', 'admins.user_id', 'users.id')
     .selectAll('users')
     .select('admins.user_id as admin_user_id')
+    .select((eb) =>
+      configuredKeys.length > 0
+        ? eb
+            .exists(
+              eb
+                .selectFrom('admin_grants')
+                .select('admin_grants.name_key')
+                .whereRef('admin_grants.user_id', '=', 'users.id')
+                .where('admin_grants.name_key', 'in', configuredKeys),
+            )
+            .as('configured_admin')
+        : eb.val(0).as('configured_admin'),
+    )
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { admin_user_id, ...user } = row;
-  return { user, listedAdmin: admin_user_id !== null };
+  const { admin_user_id, configured_admin, ...user } = row;
+  return {
+    user,
+    listedAdmin: admin_user_id !== null,
+    configuredAdmin: Boolean(Number(configured_admin)),
+  };
 }
 
 /** When the session was started: every start of a named user's session followed a password. */

@@ -10,17 +10,17 @@ import { loadOwnUser } from '../users/users.service.ts';
 import { applyOfflineRecord } from './offline.service.ts';
 
 export function registerOfflineRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/offline/save', async (request) => {
+  app.post('/api/offline/save', { config: { write: 'offlineSave' } }, async (request) => {
     const body = offlineSaveRequest.parse(request.body);
     const caller = requireUser(request);
     assertSelf(caller, body.user_id);
     const today = assertCallerDay(body);
-    await applyOfflineRecord(deps, caller, body.offline, today);
+    const copies = await applyOfflineRecord(deps, caller, body.offline, today);
     const [user, answers, prompts] = await Promise.all([
       loadOwnUser(deps, caller.id),
       listOwnAnswers(deps, caller),
       listOwnPrompts(deps, caller.id),
     ]);
-    return { user, answers, myPrompts: presentPrompts(prompts) };
+    return { user, answers, myPrompts: presentPrompts(prompts), copies };
   });
 }

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import type { OfflineSaveRequest, offlineRecordSchema } from '../../../shared/api/offline.ts';
+import type {
+  OfflineCopy,
+  OfflineSaveRequest,
+  offlineRecordSchema,
+} from '../../../shared/api/offline.ts';
 import {
   type CalendarDay,
   dayKey,
@@ -51,23 +55,31 @@ export function offlineStreak(
 }
 
 /**
- * Applies an offline record idempotently: deletions, then answers (the newer `modified` wins, so
- * a replay changes nothing and never counts score twice), then created prompts (idempotent by
- * id), then the streak through the same rules as online.
+ * Applies an offline record idempotently: deletions, then answers, then created prompts
+ * (idempotent by id), then the streak through the same rules as online. An answer with a
+ * `base_revision` follows the online rule (decision 013): written from the current revision it
+ * applies; written from an older one with other text, the server's text stays and the offline
+ * text is kept as a separate answer (returned in the copies); its own text again changes
+ * nothing. An answer without one (an older client's record): the newer `modified` wins. Either
+ * way a replay changes nothing and never counts score twice.
  */
 export async function applyOfflineRecord(
   deps: AppDeps,
   user: UserRow,
   record: Record,
   today: CalendarDay,
-): Promise<void> {
+): Promise<OfflineCopy[]> {
+  const copies: OfflineCopy[] = [];
   const deleted = new Set(record.deleted);
   for (const answerId of deleted) {
     await deleteAnswerForUser(deps, user, answerId);
   }
   for (const answer of record.answered) {
     if (deleted.has(answer._id)) continue;
-    await skipRefused(() => saveAnswerForUser(deps, user, answer, { onlyIfNewer: true }));
+    const result = await skipRefused(() =>
+      saveAnswerForUser(deps, user, answer, { onlyIfNewer: true, onConflict: 'keep-copy' }),
+    );
+    if (result?.copy) copies.push({ answer_id: answer._id, copy_id: result.copy.id });
   }
   // SPEC §6: only named users submit prompts, offline or not.
   if (user.name !== '') {
@@ -84,4 +96,5 @@ export async function applyOfflineRecord(
       last: streak.last,
     });
   }
+  return copies;
 }

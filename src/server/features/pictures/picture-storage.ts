@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 import type { S3Config } from '../../config.ts';
-import { sha256Hex, signRequest } from './sigv4.ts';
 
 /** Where processed pictures go: the data dir by default, an S3-compatible bucket if configured. */
 export type PictureStorage = {
@@ -42,28 +43,40 @@ export function createDiskStorage(dataDir: string): PictureStorage {
   };
 }
 
-/** Path-style addressing (`endpoint/bucket/key`) works with AWS and the S3-compatible stores. */
+/**
+ * Path-style addressing (`endpoint/bucket/key`) works with AWS and the S3-compatible stores.
+ * Requests are signed (SigV4) by aws4fetch, a maintained client; temporary credentials add
+ * their session token (S3_SESSION_TOKEN) as X-Amz-Security-Token. The payload's SHA-256 is
+ * signed too, so the store refuses a body changed on the way. Every instance writes to and
+ * names the same bucket, so every instance serves every picture.
+ */
 export function createS3Storage(config: S3Config, fetchImpl: typeof fetch = fetch): PictureStorage {
   const publicPrefix = `${config.publicUrl}/pictures/`;
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    ...(config.sessionToken ? { sessionToken: config.sessionToken } : {}),
+    service: 's3',
+    region: config.region,
+    retries: 0,
+  });
   async function send(method: 'PUT' | 'DELETE', name: string, body?: Buffer): Promise<void> {
-    const url = new URL(`${config.endpoint}/${config.bucket}/pictures/${name}`);
-    const extra: Record<string, string> = body
-      ? { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' }
-      : {};
-    const headers = signRequest({
-      method,
-      url,
-      headers: extra,
-      payloadHash: sha256Hex(body ?? ''),
-      date: new Date(),
-      region: config.region,
-      credentials: config,
-    });
-    const response = await fetchImpl(url, {
+    const url = `${config.endpoint}/${config.bucket}/pictures/${name}`;
+    const headers: Record<string, string> = {
+      'x-amz-content-sha256': createHash('sha256')
+        .update(body ?? '')
+        .digest('hex'),
+      ...(body
+        ? { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' }
+        : {}),
+    };
+    const signed = await client.sign(url, {
       method,
       headers,
       ...(body ? { body: new Uint8Array(body) } : {}),
     });
+    const response = await fetchImpl(signed);
+    await response.body?.cancel();
     if (!response.ok && !(method === 'DELETE' && response.status === 404)) {
       throw new Error(`S3 ${method} failed with ${response.status}`);
     }

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/prompts.ts';
 import type { AppDeps } from '../../deps.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
+import { recordAdminAction } from '../admin/audit.service.ts';
 import {
   assertSelf,
   assertSelfOrNotFound,
@@ -27,13 +28,17 @@ import {
   setPromptStatus,
 } from './prompts.service.ts';
 
+/** How the audit names a prompt: the start of its title and its id. */
+const promptTarget = (prompt: { id: string; title: string }) =>
+  `${prompt.title.slice(0, 80)} (${prompt.id})`;
+
 export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
 
   // SPEC §6: named users submit prompts; anonymous visitors are asked to sign up first.
   app.post(
     '/api/prompt/create',
-    { config: { rateLimit: limits.promptSubmission } },
+    { config: { rateLimit: limits.promptSubmission, write: 'promptCreate' } },
     async (request) => {
       const caller = requireNamedUser(request);
       const { prompt } = createPromptRequest.parse(request.body);
@@ -46,7 +51,9 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
     const caller = requireAdmin(request);
     const { prompt } = createPromptRequest.parse(request.body);
     assertSelf(caller, prompt.user_id);
-    return { prompt: presentPrompt(await createApprovedPrompt(deps, caller, prompt)) };
+    const created = await createApprovedPrompt(deps, caller, prompt);
+    await recordAdminAction(deps, caller, 'create-prompt', promptTarget(created));
+    return { prompt: presentPrompt(created) };
   });
 
   // The body's user_id is the prompt's author (whole objects are sent), which for an admin's
@@ -54,26 +61,38 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
   app.post('/api/prompt/save', async (request) => {
     const caller = requireUser(request);
     const { prompt } = savePromptRequest.parse(request.body);
-    return { prompt: presentPrompt(await savePrompt(deps, caller, prompt)) };
+    const saved = await savePrompt(deps, caller, prompt);
+    // An admin editing someone else's prompt is an admin action.
+    if (caller.isAdmin && saved.user_id !== caller.id) {
+      await recordAdminAction(deps, caller, 'edit-prompt', promptTarget(saved));
+    }
+    return { prompt: presentPrompt(saved) };
   });
 
   app.post('/api/prompt/delete', async (request) => {
     const caller = requireUser(request);
     const { prompt_id } = promptIdRequest.parse(request.body);
-    await deletePromptAs(deps, caller, prompt_id);
+    const deleted = await deletePromptAs(deps, caller, prompt_id);
+    if (caller.isAdmin && deleted.user_id !== caller.id) {
+      await recordAdminAction(deps, caller, 'delete-prompt', promptTarget(deleted));
+    }
     return { ok: true };
   });
 
   app.post('/api/prompt/approve', async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { prompt_id } = promptIdRequest.parse(request.body);
-    return { prompt: presentPrompt(await setPromptStatus(deps, prompt_id, 'approved')) };
+    const prompt = await setPromptStatus(deps, prompt_id, 'approved');
+    await recordAdminAction(deps, admin, 'approve-prompt', promptTarget(prompt));
+    return { prompt: presentPrompt(prompt) };
   });
 
   app.post('/api/prompt/reject', async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { prompt_id } = promptIdRequest.parse(request.body);
-    return { prompt: presentPrompt(await setPromptStatus(deps, prompt_id, 'rejected')) };
+    const prompt = await setPromptStatus(deps, prompt_id, 'rejected');
+    await recordAdminAction(deps, admin, 'reject-prompt', promptTarget(prompt));
+    return { prompt: presentPrompt(prompt) };
   });
 
   // Loaded at start by everyone, visitors included (SPEC §7): no session needed, so authors are

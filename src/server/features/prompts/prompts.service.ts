@@ -130,13 +130,15 @@ export async function savePrompt(
 }
 
 /** Author or admin. A day whose prompt this was keeps its row; see daily-prompt.service.ts. */
+/** Returns the prompt as it was, so the caller can tell whose it was. */
 export async function deletePromptAs(
   deps: Deps,
   editor: PromptEditor,
   promptId: string,
-): Promise<void> {
+): Promise<PromptRow> {
   const row = await promptForEditor(deps, editor, promptId);
   await deletePrompt(deps.db, row.id);
+  return row;
 }
 
 /** Admins approve or reject (checked by the route); any status may move to either. */

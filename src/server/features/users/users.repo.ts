@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { nameKey } from '../../../shared/domain/names.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB, UsersTable } from '../../db/schema.ts';
 
@@ -9,7 +10,7 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Login accepts a name or an e-mail, both case-insensitive. */
+/** Login accepts a name (compared by its key, NFKC + case folded) or an e-mail (any case). */
 export async function findUserByNameOrEmail(
   db: Database,
   key: string,
@@ -18,7 +19,7 @@ export async function findUserByNameOrEmail(
   return db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb.or([eb('name_key', '=', lowered), eb('email_key', '=', lowered)]))
+    .where((eb) => eb.or([eb('name_key', '=', nameKey(key)), eb('email_key', '=', lowered)]))
     .executeTakeFirst();
 }
 
@@ -140,24 +141,19 @@ export async function deleteUserCompletely(db: Database, userId: string): Promis
   });
 }
 
-export type ThrottleRow = { failures: number; window_start: string };
-
-export async function findThrottle(db: Database, key: string): Promise<ThrottleRow | undefined> {
-  return db
-    .selectFrom('login_throttle')
-    .select(['failures', 'window_start'])
-    .where('account_key', '=', key)
-    .executeTakeFirst();
-}
-
-/** Counts a failed login inside the current window, or starts a new window. */
-export async function recordLoginFailure(
+/**
+ * Reserves one login attempt for `key` before any password is checked, in one statement on
+ * both databases (an upsert that increments and returns the count), so simultaneous attempts
+ * cannot all read the same old count: the 11th of 40 parallel guesses sees 11 and is refused
+ * without a hash. A window older than `windowStartedBefore` starts over at 1.
+ */
+export async function reserveLoginAttempt(
   db: Database,
   key: string,
   now: string,
   windowStartedBefore: string,
-): Promise<void> {
-  await db
+): Promise<{ attempts: number; windowStart: string }> {
+  const row = await db
     .insertInto('login_throttle')
     .values({ account_key: key, failures: 1, window_start: now })
     .onConflict((oc) =>
@@ -176,7 +172,9 @@ export async function recordLoginFailure(
           .end(),
       })),
     )
-    .execute();
+    .returning(['failures', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { attempts: Number(row.failures), windowStart: row.window_start };
 }
 
 export async function clearLoginFailures(db: Database, key: string): Promise<void> {

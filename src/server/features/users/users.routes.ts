@@ -18,7 +18,7 @@ import {
 import { listOwnPictures, setProfilePicture } from '../pictures/pictures.service.ts';
 import { presentPrompts } from '../prompts/prompts.present.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
-import { listOwnLovesAndFlags, updateUser } from './users.repo.ts';
+import { listOwnLovesAndFlags } from './users.repo.ts';
 import { loadOwnUser, updateProfile, updateStreak } from './users.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,15 +1,17 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { addDays, type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
+import { nameKey as keyOfName } from '../../../shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '../../../shared/domain/streak.ts';
 import { flushErasure } from '../../db/erasure.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { AppDeps } from '../../deps.ts';
-import { conflict, HttpError, unauthorized } from '../../plugins/errors.ts';
+import { conflict, forbidden, HttpError, unauthorized } from '../../plugins/errors.ts';
+import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.ts';
 import { listOwnPictures, removeErasedPictures } from '../pictures/pictures.service.ts';
 import { presentOwnUser } from './users.present.ts';
 import {
   clearLoginFailures,
   deleteUserCompletely,
-  findThrottle,
   findUserById,
   findUserByNameOrEmail,
   insertUser,
@@ -17,7 +19,7 @@ import {
   listAnsweredIds,
   listCreatedIds,
   mergeAnonymousInto,
-  recordLoginFailure,
+  reserveLoginAttempt,
   type UserRow,
   updateUser,
 } from './users.repo.ts';
@@ -25,7 +27,7 @@ import {
 export const TAKEN = 'Sorry, name or email is taken';
 export const WRONG_LOGIN = 'Sorry, password does not match';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const MAX_LOGIN_FAILURES = 10;
+const MAX_LOGIN_ATTEMPTS = 10;
 
 // A person with ten years of daily answers has 3,650 ids in their record: read once per change
 // of the answers table, not on every /api/user (decision 018).
@@ -48,10 +50,34 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || /UNIQUE constraint failed/i.test(message);
 }
 
+/** SHA-256 of a device marker: the server keeps only this. */
+function hashMarker(marker: string): string {
+  return createHash('sha256').update(marker).digest('hex');
+}
+
+/**
+ * Whether this anonymous user was created in the caller's browser: its device marker (kept in
+ * localStorage, sent with the call) matches the one recorded at creation. Users created before
+ * markers existed (no hash) count only when the browser names their id, which a cookie planted
+ * from elsewhere cannot make it do.
+ */
+export function createdOnThisDevice(
+  user: UserRow,
+  device: string | undefined,
+  claimedId: string | undefined,
+): boolean {
+  if (!user.device_hash) return claimedId === user.id;
+  if (device === undefined) return false;
+  const given = Buffer.from(hashMarker(device));
+  const kept = Buffer.from(user.device_hash);
+  return given.length === kept.length && timingSafeEqual(given, kept);
+}
+
 export async function createAnonymousUser(
   deps: AppDeps,
   id: string,
   today: CalendarDay,
+  device?: string,
 ): Promise<UserRow> {
   if (await findUserById(deps.db, id)) throw conflict('That user id is taken');
   const row: UserRow = {
@@ -71,6 +97,7 @@ export async function createAnonymousUser(
     passcode_hash: null,
     old_id: null,
     created_at: new Date().toISOString(),
+    device_hash: device ? hashMarker(device) : null,
   };
   try {
     await insertUser(deps.db, row);
@@ -84,12 +111,23 @@ export async function createAnonymousUser(
 export async function signUp(
   deps: AppDeps,
   user: UserRow,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; _id?: string | undefined },
+  device?: string,
 ): Promise<void> {
   if (user.name !== '') throw conflict('You have already signed up');
-  const nameKey = input.name.toLowerCase();
+  // Signing up turns the session's anonymous user into the account, answers and all: only the
+  // browser that created it may (a planted session cookie must not hand its answers over). It
+  // shows so by the marker, or by naming the user's id, which only its own browser holds (a
+  // different id is already refused by assertSelf).
+  if (user.device_hash && input._id !== user.id && !createdOnThisDevice(user, device, undefined)) {
+    throw forbidden('That is not your account');
+  }
+  const nameKey = keyOfName(input.name);
   const emailKey = input.email.toLowerCase();
   if (await isNameOrEmailTaken(deps.db, user.id, nameKey, emailKey)) throw conflict(TAKEN);
+  if ((await configuredNameClaim(deps, user.id, nameKey, 'signup')) === 'reserved') {
+    throw conflict(TAKEN);
+  }
   const passwordHash = await deps.passwords.hash(input.password);
   try {
     await updateUser(deps.db, user.id, {
@@ -103,19 +141,43 @@ export async function signUp(
     if (isUniqueViolation(error)) throw conflict(TAKEN);
     throw error;
   }
+  // The sign-up that first claims a MUSE_ADMINS name is granted it, and the grant recorded.
+  await grantConfiguredAdmins(deps);
 }
 
 // Verifying against a fixed hash keeps an unknown name as slow as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
 /**
+ * Reserves one password check for `key` (atomically, before any hashing) and refuses with 429
+ * once 10 were made in 15 minutes. Every password check goes through here: login, and the
+ * password a session holder gives to delete the account (a stolen session must not become a
+ * way to guess the password).
+ */
+async function reservePasswordCheck(deps: AppDeps, key: string, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const reserved = await reserveLoginAttempt(deps.db, key, now.toISOString(), windowStart);
+  if (reserved.attempts > MAX_LOGIN_ATTEMPTS) {
+    const retryAt = new Date(reserved.windowStart).getTime() + LOGIN_WINDOW_MS;
+    const retryAfter = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
+    throw new HttpError(429, 'Too many failed logins: try again later', {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+/**
  * Checks credentials with a per-account throttle kept in the database (so it holds across app
- * instances): after 10 failures in 15 minutes the account answers 429 until the window passes.
+ * instances): each attempt is reserved atomically before the password is hashed, and after 10
+ * attempts in 15 minutes the account answers 429 until the window passes (a success clears it).
+ * A browser that logged in to this account before (`knownDevice`, from its signed device cookie)
+ * counts in a bucket of its own, so strangers cannot lock the owner out.
  */
 export async function checkCredentials(
   deps: AppDeps,
   nameOrEmail: string,
   password: string,
+  knownDevice: (accountId: string) => string | null = () => null,
   now: Date = new Date(),
 ): Promise<UserRow> {
   const account = await findUserByNameOrEmail(deps.db, nameOrEmail);
@@ -124,20 +186,13 @@ export async function checkCredentials(
     await deps.passwords.verify(password, await dummyHash);
     throw unauthorized(WRONG_LOGIN);
   }
-  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  const throttle = await findThrottle(deps.db, account.id);
-  if (throttle && throttle.window_start >= windowStart && throttle.failures >= MAX_LOGIN_FAILURES) {
-    const retryAt = new Date(throttle.window_start).getTime() + LOGIN_WINDOW_MS;
-    const retryAfter = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
-    throw new HttpError(429, 'Too many failed logins: try again later', {
-      'Retry-After': String(retryAfter),
-    });
-  }
+  const device = knownDevice(account.id);
+  const key = device ? `${account.id}#device:${device}` : account.id;
+  await reservePasswordCheck(deps, key, now);
   if (!(await deps.passwords.verify(password, account.password_hash))) {
-    await recordLoginFailure(deps.db, account.id, now.toISOString(), windowStart);
     throw unauthorized(WRONG_LOGIN);
   }
-  if (throttle) await clearLoginFailures(deps.db, account.id);
+  await clearLoginFailures(deps.db, key);
   return account;
 }
 
@@ -145,10 +200,11 @@ export async function mergeIntoAccount(
   deps: AppDeps,
   caller: UserRow | null,
   account: UserRow,
+  proof: { device?: string | undefined; claimedId?: string | undefined },
 ): Promise<void> {
-  if (caller && caller.id !== account.id && caller.name === '') {
-    await mergeAnonymousInto(deps.db, caller.id, account.id);
-  }
+  if (!caller || caller.id === account.id || caller.name !== '') return;
+  if (!createdOnThisDevice(caller, proof.device, proof.claimedId)) return;
+  await mergeAnonymousInto(deps.db, caller.id, account.id);
 }
 
 export async function updateProfile(
@@ -158,9 +214,13 @@ export async function updateProfile(
 ): Promise<void> {
   const name = input.name ?? user.name;
   const email = input.email ?? user.email;
-  const nameKey = name ? name.toLowerCase() : null;
+  const nameKey = name ? keyOfName(name) : null;
   const emailKey = email ? email.toLowerCase() : null;
   if (await isNameOrEmailTaken(deps.db, user.id, nameKey, emailKey)) throw conflict(TAKEN);
+  // Nobody renames into a MUSE_ADMINS name: it belongs to the account it was granted to.
+  if (nameKey && (await configuredNameClaim(deps, user.id, nameKey, 'rename')) === 'reserved') {
+    throw conflict(TAKEN);
+  }
   try {
     await updateUser(deps.db, user.id, { name, name_key: nameKey, email, email_key: emailKey });
   } catch (error) {
@@ -195,6 +255,7 @@ export async function deleteAccount(
 ): Promise<void> {
   // Anonymous users have no password to give; everyone with an account must give theirs.
   if (user.name !== '' || user.password_hash) {
+    await reservePasswordCheck(deps, `${user.id}#delete`, new Date());
     const ok =
       password !== undefined &&
       user.password_hash !== null &&

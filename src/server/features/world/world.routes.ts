@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/world.ts';
 import type { AppDeps } from '../../deps.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
+import { recordAdminAction } from '../admin/audit.service.ts';
 import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
 import {
   loveAnswer,
@@ -60,11 +61,15 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { answer: await unloveAnswer(deps, user, answer_id) };
   });
 
-  app.post('/api/answer/report', { config: { rateLimit: limits.report } }, async (request) => {
-    const user = requireNamedUser(request);
-    const { answer_id } = reportAnswerRequest.parse(request.body);
-    return { answer: await reportAnswer(deps, user, answer_id) };
-  });
+  app.post(
+    '/api/answer/report',
+    { config: { rateLimit: limits.report, write: 'report' } },
+    async (request) => {
+      const user = requireNamedUser(request);
+      const { answer_id } = reportAnswerRequest.parse(request.body);
+      return { answer: await reportAnswer(deps, user, answer_id) };
+    },
+  );
 
   app.post('/api/answer/unreport', async (request) => {
     const user = requireNamedUser(request);
@@ -79,9 +84,10 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Not in SPEC §7: without it a flag could only ever be looked at (decision 012).
   app.post('/api/admin/answer/unshare', async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { answer_id } = unshareAnswerRequest.parse(request.body);
     await removeFromWorld(deps, answer_id);
+    await recordAdminAction(deps, admin, 'unshare-answer', answer_id);
     return { ok: true };
   });
 

@@ -1,5 +1,6 @@
 import type { Answer } from '../../../shared/api/answers.ts';
 import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
+import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import {
   type AnswerRowWithAuthor,
@@ -23,6 +24,9 @@ import {
   removeReport,
 } from './world.repo.ts';
 import { feedPage } from './world-feed.ts';
+
+/** What the calls that change the feed need: they tell every instance (world-events.ts). */
+type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents'>;
 
 /** Bounds on lists that would otherwise grow without limit. */
 export const MAX_PROFILE_SHARED = 100;
@@ -60,7 +64,7 @@ export async function sharedPage(
 }
 
 export async function shareAnswer(
-  deps: DataDeps,
+  deps: WorldDeps,
   user: Sharer,
   answerId: string,
   anonymous: boolean,
@@ -77,15 +81,17 @@ export async function shareAnswer(
     now: new Date().toISOString(),
   });
   if (!shared) throw notFound('No such answer');
+  await deps.worldEvents.publish({ type: 'shared', answerId });
   return getOwnAnswer(deps, user, answerId);
 }
 
 export async function unshareAnswer(
-  deps: DataDeps,
+  deps: WorldDeps,
   user: Viewer,
   answerId: string,
 ): Promise<Answer> {
   if (!(await markUnshared(deps.db, answerId, user.id))) throw notFound('No such answer');
+  await deps.worldEvents.publish({ type: 'unshared', answerId });
   return getOwnAnswer(deps, user, answerId);
 }
 
@@ -94,12 +100,13 @@ export async function unshareAnswer(
  * stays its author's, private again, exactly as if they had unshared it; its reports stay, so
  * sharing it again brings it straight back to the reported list.
  */
-export async function removeFromWorld(deps: DataDeps, answerId: string): Promise<void> {
+export async function removeFromWorld(deps: WorldDeps, answerId: string): Promise<void> {
   const answer = await findAnswer(deps.db, answerId);
   if (!answer || Number(answer.shared) !== 1) throw notFound('No such shared answer');
   if (!(await markUnshared(deps.db, answerId, answer.user_id))) {
     throw notFound('No such shared answer');
   }
+  await deps.worldEvents.publish({ type: 'unshared', answerId });
 }
 
 /** A shared answer someone other than its author may act on (love, report): 404 / 403 otherwise. */
@@ -122,22 +129,26 @@ async function presentFresh(deps: DataDeps, viewer: Viewer, answerId: string): P
 }
 
 export async function loveAnswer(
-  deps: DataDeps,
+  deps: WorldDeps,
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
   await assertOthersSharedAnswer(deps, viewer, answerId, 'love');
-  await addLove(deps.db, answerId, viewer.id, new Date().toISOString());
+  if (await addLove(deps.db, answerId, viewer.id, new Date().toISOString())) {
+    await deps.worldEvents.publish({ type: 'loves', answerId });
+  }
   return presentFresh(deps, viewer, answerId);
 }
 
 export async function unloveAnswer(
-  deps: DataDeps,
+  deps: WorldDeps,
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
   await assertOthersSharedAnswer(deps, viewer, answerId, 'love');
-  await removeLove(deps.db, answerId, viewer.id);
+  if (await removeLove(deps.db, answerId, viewer.id)) {
+    await deps.worldEvents.publish({ type: 'loves', answerId });
+  }
   return presentFresh(deps, viewer, answerId);
 }
 

@@ -25,7 +25,7 @@ type PagedSectionProps<T> = {
 };
 
 /** A list the server pages (ADMIN_PAGE_SIZE at a time), with Previous and Next. */
-function PagedSection<T>({
+export function PagedSection<T>({
   title,
   note,
   items,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../routes.ts';
 import { AdminPage } from '../admin-page.tsx';
+import { AdminAudit } from './admin-audit.tsx';
 import { AdminAnswers, AdminUsers } from './admin-lists.tsx';
 import { AdminPeople } from './admin-people.tsx';
 
@@ -19,7 +20,10 @@ const LINKS = [
   { to: paths.reported, title: 'Reported answers', text: 'Shared answers flagged for review.' },
 ];
 
-/** SPEC §2 /admin: the way to every admin screen, the admin list, and users and answers. */
+/**
+ * SPEC §2 /admin: the way to every admin screen, the admin list, users and answers, and the
+ * audit of admin actions.
+ */
 export function AdminScreen() {
   return (
     <AdminPage title="Admin" back={{ to: paths.categories, label: 'Back to categories' }}>
@@ -38,6 +42,7 @@ export function AdminScreen() {
       <AdminPeople />
       <AdminUsers />
       <AdminAnswers />
+      <AdminAudit />
     </AdminPage>
   );
 }

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/post-json.ts';
+import { getState } from './app-store.ts';
+import { noteTooFast, onRetryAfterPressure, WRITING_TOO_FAST } from './write-pressure.ts';
+
+describe('a write refused as too fast', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says so calmly and retries once, when the server said', () => {
+    vi.useFakeTimers();
+    const retry = vi.fn();
+    onRetryAfterPressure(retry);
+    expect(noteTooFast(new ApiError(429, 'slow down', 3))).toBe(true);
+    expect(getState().status).toMatchObject({ message: WRITING_TOO_FAST, warning: false });
+    // A second refusal while waiting does not stack another retry.
+    expect(noteTooFast(new ApiError(429, 'slow down', 1))).toBe(true);
+    vi.advanceTimersByTime(2_999);
+    expect(retry).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(retry).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves every other failure alone', () => {
+    expect(noteTooFast(new ApiError(0, 'offline'))).toBe(false);
+    expect(noteTooFast(new ApiError(500, 'oops'))).toBe(false);
+    expect(noteTooFast(new Error('x'))).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Config } from '../config.ts';
+import { pictureDir } from '../features/pictures/picture-storage.ts';
+import { runningInstance } from '../pid-file.ts';
+
+// Online backups of a SQLite Müse and their restore (PostgreSQL: pg_dump / pg_restore, see
+// docs/DEPLOY.md). The database copy is one read transaction (`VACUUM INTO`), so it is
+// consistent while Müse keeps writing; pictures are immutable files with unique names and are
+// copied after it, so every picture the copied database names is there.
+
+export const BACKUP_DATABASE = 'muse.db';
+export const MANIFEST = 'manifest.json';
+
+export type Manifest = {
+  format: 1;
+  createdAt: string;
+  database: typeof BACKUP_DATABASE;
+  pictures: number;
+};
+
+export class BackupError extends Error {}
+
+function integrity(file: string): string {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const rows = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
+    return rows.map((row) => row.integrity_check).join('; ');
+  } finally {
+    db.close();
+  }
+}
+
+function sqliteFile(config: Config): string {
+  if (config.database.kind !== 'sqlite') {
+    throw new BackupError(
+      'DATABASE_URL points at PostgreSQL: back it up with pg_dump and restore it with pg_restore (docs/DEPLOY.md)',
+    );
+  }
+  return config.database.file;
+}
+
+function copyPictures(from: string, to: string): number {
+  if (!fs.existsSync(from)) return 0;
+  fs.mkdirSync(to, { recursive: true });
+  let count = 0;
+  for (const name of fs.readdirSync(from)) {
+    const source = path.join(from, name);
+    if (!fs.statSync(source).isFile()) continue;
+    fs.copyFileSync(source, path.join(to, name));
+    count += 1;
+  }
+  return count;
+}
+
+/** Writes a consistent copy of the database and the pictures into `dest` (new or empty). */
+export function backup(config: Config, dest: string, say: (line: string) => void): Manifest {
+  const file = sqliteFile(config);
+  if (!fs.existsSync(file)) throw new BackupError(`no database at ${file}`);
+  if (fs.existsSync(dest) && fs.readdirSync(dest).length > 0) {
+    throw new BackupError(`${dest} is not empty: give a new or empty directory`);
+  }
+  fs.mkdirSync(dest, { recursive: true });
+  const target = path.join(dest, BACKUP_DATABASE);
+  const source = new DatabaseSync(file);
+  try {
+    source.exec('PRAGMA busy_timeout = 10000');
+    source.prepare('VACUUM INTO ?').run(target);
+  } finally {
+    source.close();
+  }
+  const check = integrity(target);
+  if (check !== 'ok') throw new BackupError(`the copy failed its integrity check: ${check}`);
+  say(`database ${file} → ${target} (integrity ok)`);
+  const pictures = config.s3
+    ? 0
+    : copyPictures(pictureDir(config.dataDir), path.join(dest, 'pictures'));
+  say(config.s3 ? 'pictures are in the S3 bucket: not copied' : `${pictures} pictures copied`);
+  const manifest: Manifest = {
+    format: 1,
+    createdAt: new Date().toISOString(),
+    database: BACKUP_DATABASE,
+    pictures,
+  };
+  fs.writeFileSync(path.join(dest, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
+ * Puts a backup in place of DATA_DIR's database and pictures. Refuses while a Müse serves that
+ * data, or when data is there already, unless `force`; what it replaces is kept aside as
+ * `*.before-restore-<time>` rather than deleted.
+ */
+export function restore(
+  config: Config,
+  from: string,
+  force: boolean,
+  say: (line: string) => void,
+): void {
+  const file = sqliteFile(config);
+  const manifestFile = path.join(from, MANIFEST);
+  const copy = path.join(from, BACKUP_DATABASE);
+  if (!fs.existsSync(manifestFile) || !fs.existsSync(copy)) {
+    throw new BackupError(`${from} is not a Müse backup (no ${MANIFEST} and ${BACKUP_DATABASE})`);
+  }
+  const running = runningInstance(config.dataDir);
+  if (running !== null && !force) {
+    throw new BackupError(
+      `a Müse (pid ${running}) is serving ${config.dataDir}: stop it first, or pass --force`,
+    );
+  }
+  if (fs.existsSync(file) && !force) {
+    throw new BackupError(
+      `${file} exists: pass --force to replace it (it is kept aside, not deleted)`,
+    );
+  }
+  const check = integrity(copy);
+  if (check !== 'ok') throw new BackupError(`the backup failed its integrity check: ${check}`);
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (fs.existsSync(file + suffix)) {
+      fs.renameSync(file + suffix, `${file}${suffix}.before-restore-${stamp}`);
+      say(
+        `kept the old ${path.basename(file + suffix)} as ${path.basename(file)}${suffix}.before-restore-${stamp}`,
+      );
+    }
+  }
+  const partial = `${file}.restoring`;
+  fs.copyFileSync(copy, partial);
+  fs.renameSync(partial, file);
+  say(`database ${copy} → ${file}`);
+
+  const backupPictures = path.join(from, 'pictures');
+  if (fs.existsSync(backupPictures)) {
+    const live = pictureDir(config.dataDir);
+    if (fs.existsSync(live)) {
+      fs.renameSync(live, `${live}.before-restore-${stamp}`);
+      say(`kept the old pictures as pictures.before-restore-${stamp}`);
+    }
+    say(`${copyPictures(backupPictures, live)} pictures restored`);
+  }
+}

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import type { AdminAuditTable } from '../../db/schema.ts';
+
+export type AuditRow = AdminAuditTable;
+
+export async function insertAuditEntry(db: Database, entry: Omit<AuditRow, 'id'>): Promise<void> {
+  await db
+    .insertInto('admin_audit')
+    .values({ id: randomUUID(), ...entry })
+    .execute();
+}
+
+/** Newest first. */
+export async function listAuditPage(db: Database, offset: number, limit: number) {
+  return db
+    .selectFrom('admin_audit')
+    .selectAll()
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

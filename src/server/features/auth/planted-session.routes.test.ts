@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { post, sessionCookieFrom, unique } from '../../../../tests/support/factories.ts';
+import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { saveAnswerAs } from '../answers/answer-fixtures.ts';
+
+// Issue 13 point 10: logging in does not import a planted session's data. The attacker makes an
+// anonymous user full of answers and plants its session cookie in the victim's browser (cookie
+// tossing from a sibling domain, say); when the victim logs in, the server used to carry the
+// attacker's answers into the victim's account.
+
+const marker = () => randomBytes(18).toString('base64url');
+const PASSWORD = 'correct horse battery';
+
+async function anonymous(app: FastifyInstance, device?: string) {
+  const id = unique('anon');
+  const response = await post(app, '/api/user/create', {
+    user: { _id: id },
+    ...(device ? { device } : {}),
+  });
+  expect(response.statusCode).toBe(200);
+  return { id, name: '', cookie: sessionCookieFrom(response) };
+}
+
+async function account(app: FastifyInstance, device: string) {
+  const anon = await anonymous(app, device);
+  const name = unique('Victim');
+  const response = await post(
+    app,
+    '/api/signup',
+    {
+      user: { _id: anon.id, name, email: `${unique('v')}@example.com`, password: PASSWORD },
+      device,
+    },
+    anon,
+  );
+  expect(response.statusCode).toBe(200);
+  return { id: anon.id, name };
+}
+
+const answerIdsOf = async (app: FastifyInstance, cookie: string) =>
+  ((await post(app, '/api/user/answers', {}, { cookie })).json().answers as { _id: string }[]).map(
+    (a) => a._id,
+  );
+
+describeEachDatabase('a planted session', (get) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(get().db);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it.each([
+    ['with a device marker', true],
+    ['without a device marker', false],
+  ])('is not merged into the account the victim logs in to (%s)', async (_label, withMarker) => {
+    const victimDevice = marker();
+    const victim = await account(app, victimDevice);
+    const planted = await anonymous(app, withMarker ? marker() : undefined);
+    const plantedAnswer = await saveAnswerAs(app, planted, { text: 'planted words' });
+
+    // The victim's browser carries the attacker's cookie, but its own localStorage: its own
+    // marker and its own (other) anonymous id.
+    const login = await post(
+      app,
+      '/api/login',
+      {
+        user: { name: victim.name, password: PASSWORD, _id: unique('mine') },
+        device: victimDevice,
+      },
+      planted,
+    );
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.answered).not.toContain(plantedAnswer._id);
+    expect(await answerIdsOf(app, sessionCookieFrom(login))).not.toContain(plantedAnswer._id);
+    const row = await get()
+      .db.selectFrom('answers')
+      .select('user_id')
+      .where('id', '=', plantedAnswer._id)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(planted.id);
+  });
+
+  it("cannot be signed up into: the victim's sign-up refuses to adopt the attacker's answers", async () => {
+    const planted = await anonymous(app, marker());
+    const plantedAnswer = await saveAnswerAs(app, planted, { text: 'planted words' });
+    const signup = await post(
+      app,
+      '/api/signup',
+      {
+        user: { name: unique('Victim'), email: `${unique('v')}@example.com`, password: PASSWORD },
+        device: marker(),
+      },
+      planted,
+    );
+    expect(signup.statusCode).toBe(403);
+    const row = await get()
+      .db.selectFrom('users')
+      .select('name')
+      .where('id', '=', planted.id)
+      .executeTakeFirstOrThrow();
+    expect(row.name).toBe('');
+    expect(plantedAnswer.user_id).toBe(planted.id);
+  });
+
+  it('anonymous work made in this browser is still carried into the account at login', async () => {
+    const device = marker();
+    const owner = await account(app, device);
+    const later = await anonymous(app, device);
+    const mine = await saveAnswerAs(app, later, { text: 'my own words' });
+    const login = await post(
+      app,
+      '/api/login',
+      { user: { name: owner.name, password: PASSWORD, _id: later.id }, device },
+      later,
+    );
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.answered).toContain(mine._id);
+  });
+});

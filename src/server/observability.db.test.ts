@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { todayFields } from '../../tests/support/factories.ts';
+import {
+  call,
+  createUser,
+  emptyPostgresDatabase,
+  startInstance,
+} from '../../tests/support/instances.ts';
+import { buildTestApp } from '../../tests/support/test-app.ts';
+import { databaseKinds, describeEachDatabase } from '../../tests/support/test-db.ts';
+
+// Logs a deploy can keep and metrics a scraper can read, on real server processes.
+
+for (const kind of databaseKinds()) {
+  describe(`logs of a real instance [${kind}]`, () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    afterAll(async () => {
+      for (const cleanup of cleanups) await cleanup();
+    });
+
+    it('are JSON lines with request ids and never hold answer text, e-mails or passwords', async () => {
+      const env: Record<string, string> = {};
+      if (kind === 'postgres') {
+        const database = await emptyPostgresDatabase();
+        cleanups.push(database.drop);
+        env.DATABASE_URL = database.url;
+      }
+      const instance = await startInstance({ env });
+      const canary = randomBytes(5).toString('hex');
+      const text = `canarytext${canary} my secret thought`;
+      const email = `canary${canary}@example.com`;
+      const password = `canarypass${canary}`;
+      const name = `Canary${canary}`;
+      const day = todayFields();
+      const traceId = `trace-${randomBytes(4).toString('hex')}`;
+
+      let cookie = await createUser(instance.origin);
+      const signup = await call(
+        instance.origin,
+        '/api/signup',
+        { user: { name, email, password }, ...day },
+        cookie,
+        { 'X-Request-Id': traceId },
+      );
+      expect(signup.status).toBe(200);
+      cookie = signup.cookie as string;
+      const saved = await call(
+        instance.origin,
+        `/api/answer/save?note=canaryquery${canary}`,
+        { answer: { _id: `a${canary}`, prompt_id: '', prompt_title: 'Canary', text } },
+        cookie,
+      );
+      expect(saved.status).toBe(200);
+      // Failures are logged too: a wrong password given with the e-mail, a duplicate sign-up.
+      const wrong = await call(instance.origin, '/api/login', {
+        user: { name: email, password: `${password}wrong` },
+        ...day,
+      });
+      expect(wrong.status).toBe(401);
+      const other = await createUser(instance.origin);
+      const duplicate = await call(
+        instance.origin,
+        '/api/signup',
+        { user: { name: `${name}x`, email, password }, ...day },
+        other,
+      );
+      expect(duplicate.status).toBeGreaterThanOrEqual(400);
+      const bad = await call(
+        instance.origin,
+        '/api/answer/save',
+        { answer: { _id: '', text: `${text} again` } },
+        cookie,
+      );
+      expect(bad.status).toBe(400);
+
+      expect(await instance.stop()).toBe(0);
+      const output = instance.output();
+      const lines = output.split('\n').filter((line) => line.trim() !== '');
+      for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+      const entries = lines.map((line) => JSON.parse(line));
+      const traced = entries.filter((entry) => entry.reqId === traceId);
+      expect(traced.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+      expect(output).toContain('"path":"/api/answer/save"');
+      expect(output).not.toContain(canary);
+    });
+  });
+}
+
+it('echoes a sane X-Request-Id and replaces one that is not', async () => {
+  const { createDatabase } = await import('./db/database.ts');
+  const db = createDatabase({ kind: 'sqlite', file: ':memory:' });
+  const app = await buildTestApp(db);
+  try {
+    const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-42.a' } });
+    expect(kept.headers['x-request-id']).toBe('lb-42.a');
+    const replaced = await app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\nwith a line break' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+});
+
+describeEachDatabase('/metrics', (get, kind) => {
+  it('counts requests and their latency per matched route and status class', async () => {
+    const app = await buildTestApp(get().db);
+    try {
+      await app.inject({ method: 'POST', url: '/api/categories' });
+      await app.inject({ method: 'POST', url: '/api/user/other', payload: { _id: 'nobody' } });
+      await app.inject({ method: 'GET', url: '/api/no/such/call' });
+      const response = await app.inject({ method: 'GET', url: '/metrics' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      const text = response.body;
+      expect(text).toMatch(
+        /^http_requests_total\{method="POST",route="\/api\/categories",status_class="2xx"\} 1$/m,
+      );
+      expect(text).toMatch(
+        /^http_requests_total\{method="POST",route="\/api\/user\/other",status_class="4xx"\} 1$/m,
+      );
+      expect(text).toMatch(
+        /^http_requests_total\{method="GET",route="unmatched",status_class="4xx"\} 1$/m,
+      );
+      expect(text).toMatch(
+        /^http_request_duration_seconds_count\{method="POST",route="\/api\/categories",status_class="2xx"\} 1$/m,
+      );
+      expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+      expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+      if (kind === 'postgres')
+        expect(text).toMatch(/^muse_db_pool_connections\{state="max"\} 10$/m);
+      else expect(text).not.toMatch(/^muse_db_pool_connections\{/m);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('wants the bearer token when METRICS_TOKEN is set', async () => {
+    const app = await buildTestApp(get().db, { metricsToken: 'scrape-me' });
+    try {
+      expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
+      const wrong = await app.inject({
+        url: '/metrics',
+        headers: { authorization: 'Bearer nope' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      const right = await app.inject({
+        url: '/metrics',
+        headers: { authorization: 'Bearer scrape-me' },
+      });
+      expect(right.statusCode).toBe(200);
+      expect(right.body).toContain('http_requests_total');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppDeps } from '../deps.ts';
+
+const READY_TIMEOUT_MS = 2_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the moment this instance starts to stop: /readyz says 503 so balancers drain it. */
+    museStopping: boolean;
+  }
+}
+
+async function databaseAnswers(deps: AppDeps): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  });
+  try {
+    const probe = sql<{ ok: number }>`select 1 as ok`
+      .execute(deps.db)
+      .then((result) => Number(result.rows[0]?.ok) === 1)
+      .catch(() => false);
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * For load balancers and orchestrators. /healthz: the process is up. /readyz: the database
+ * answers (migrations ran before the app was built) and the instance is not stopping; `live`
+ * says whether it hears the other instances' world events yet (informational).
+ * Small JSON, never the app page, never cached.
+ */
+export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
+  app.decorate('museStopping', false);
+  app.addHook('preClose', async () => {
+    app.museStopping = true;
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (app.museStopping) return reply.status(503).send({ status: 'stopping' });
+    if (!(await databaseAnswers(deps))) {
+      return reply.status(503).send({ status: 'unavailable', database: 'down' });
+    }
+    // The live world degrades rather than stops an instance: reported, not a 503.
+    const live = deps.worldEvents.listening() ? 'up' : 'connecting';
+    return { status: 'ready', database: 'up', live };
+  });
+}

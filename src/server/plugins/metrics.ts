@@ -1,0 +1,97 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { poolStats } from '../db/database.ts';
+import type { AppDeps } from '../deps.ts';
+import { unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry: features add their own gauges (open live streams). */
+    museMetrics: Registry;
+  }
+}
+
+// Process metrics (memory, CPU, event-loop lag, handles) exist once per process, however many
+// apps a test builds; each app's own registry is merged with them when scraped.
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
+function statusClass(status: number): string {
+  return `${Math.floor(status / 100)}xx`;
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * GET /metrics in Prometheus' text format: requests and their latency per matched route and
+ * status class, the database pool on PostgreSQL, and the process. With METRICS_TOKEN set it
+ * wants `Authorization: Bearer <token>`.
+ */
+export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
+  processMetrics();
+  const registry = new Registry();
+  app.decorate('museMetrics', registry);
+  const labelNames = ['method', 'route', 'status_class'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by matched route and status class',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by matched route and status class',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const pool = new Gauge({
+    name: 'muse_db_pool_connections',
+    help: 'PostgreSQL pool connections by state (total, idle, waiting clients, max)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = poolStats(deps.db);
+      if (!stats) return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+      this.set({ state: 'max' }, stats.max);
+    },
+  });
+  void pool;
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL: ids in paths must not become label values.
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status_class: statusClass(reply.statusCode),
+    };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    const token = deps.config.metricsToken;
+    if (token) {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!sameToken(given, token)) throw unauthorized('A metrics token is needed');
+    }
+    const merged = Registry.merge([registry, processMetrics()]);
+    reply.header('Cache-Control', 'no-store');
+    return reply.type(merged.contentType).send(await merged.metrics());
+  });
+}

@@ -1,0 +1,205 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+// Real Müse processes (src/server/main.ts, as `npm start` runs it) for the tests that need
+// more than one app or a real signal: several instances on one database, SIGTERM, logs.
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export type Instance = {
+  origin: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** SIGTERM (once), then waits for the exit. */
+  stop: () => Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Starts an instance and waits until /readyz says ready. */
+export async function startInstance(
+  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean } = {},
+): Promise<Instance> {
+  const dataDir = options.dataDir ?? tempDir('muse-inst-');
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MUSE_RATE_LIMITS: 'relaxed',
+      REDIS_URL: '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const instance: Instance = {
+    origin,
+    dataDir,
+    child,
+    output: () => log,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+  if (options.waitReady !== false) await waitUntilReady(instance);
+  return instance;
+}
+
+export async function waitUntilReady(instance: Instance, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (instance.child.exitCode !== null) {
+      throw new Error(`instance exited early:\n${instance.output()}`);
+    }
+    try {
+      const response = await fetch(`${instance.origin}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`instance not ready in ${timeoutMs} ms:\n${instance.output()}`);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the call answered
+type Json = any;
+
+/** A JSON call as a browser would make it; `cookie` is a `name=value` pair or null. */
+export async function call(
+  origin: string,
+  url: string,
+  body: unknown,
+  cookie: string | null = null,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: () => Promise<Json>; cookie: string | null }> {
+  const response = await fetch(`${origin}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  const set = response.headers.getSetCookie().find((c) => c.startsWith('muse_session='));
+  return {
+    status: response.status,
+    json: () => response.json(),
+    cookie: set ? (set.split(';')[0] ?? null) : cookie,
+  };
+}
+
+/** A new anonymous user through the real API; answers its session cookie. */
+export async function createUser(
+  origin: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const id = `u${randomBytes(6).toString('hex')}`;
+  const response = await call(origin, '/api/user/create', { user: { _id: id } }, null, headers);
+  if (response.status !== 200 || !response.cookie) {
+    throw new Error(`user/create answered ${response.status}`);
+  }
+  return response.cookie;
+}
+
+/** A fresh, EMPTY PostgreSQL database (not migrated) and how to drop it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `muse_c_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Saves answers from `workers` loops until the instance stops answering; answers the ids whose
+ * save was acknowledged (200).
+ */
+export async function writeBurst(
+  origin: string,
+  cookie: string,
+  until: Promise<unknown>,
+  workers = 6,
+  /** Filled as acknowledgements arrive, for tests that look before the burst ends. */
+  acknowledged: string[] = [],
+): Promise<{ acknowledged: string[]; attempted: number }> {
+  let attempted = 0;
+  let over = false;
+  void until.then(() => {
+    over = true;
+  });
+  const worker = async () => {
+    while (!over) {
+      const id = `burst${randomBytes(6).toString('hex')}`;
+      attempted += 1;
+      try {
+        const response = await call(
+          origin,
+          '/api/answer/save',
+          { answer: { _id: id, prompt_id: '', prompt_title: 'Burst', text: `write ${id}` } },
+          cookie,
+        );
+        if (response.status === 200) acknowledged.push(id);
+        else await response.json().catch(() => null);
+      } catch {
+        // refused or reset: the instance is going away; not acknowledged
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  return { acknowledged, attempted };
+}
