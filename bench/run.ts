@@ -171,6 +171,8 @@ const server = await startProcess(
     PORT: '0',
     DATA_DIR: dataDir,
     MUSE_RATE_LIMITS: 'relaxed',
+    // Every connection comes from one address here, as from a reverse proxy (README: set 0).
+    MUSE_MAX_CONNECTIONS_PER_ADDRESS: '0',
     DATABASE_URL: databaseUrl ?? '',
   },
   path.join(dataDir, 'server.log'),
