@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-// Measured 2026-11-23 after merging main: / 124.8 KB, /home 127.4 KB of JS (an hour earlier,
-// before issue 13's merge, 120.6 and 123.1); CSS 3.4 and 3.9 KB. React 19 + react-dom and React
-// Router alone are ~85 KB, so the 90 KB aim needs a lighter runtime (decision 018).
-export const BUDGET_GZIP_BYTES = { js: 132 * 1024, css: 8 * 1024 };
+// Measured 2026-11-23 on this branch after merging main at 15:30 UTC: / 128.5 KB, /home 131.0 KB
+// of JS (120.6 and 123.1 on main three merges earlier); CSS 3.5 and 4.1 KB. React 19 + react-dom
+// and React Router alone are ~85 KB, so the 90 KB aim needs a lighter runtime (decision 018).
+export const BUDGET_GZIP_BYTES = { js: 136 * 1024, css: 8 * 1024 };
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, Chunk>;
