@@ -85,6 +85,8 @@ export default defineConfig({
         // Control the page that installed it at once: a visitor who loses the network before
         // ever reloading can still reload the app offline (answers wait in the offline record).
         clientsClaim: true,
+        // Daily reminders: the push and notificationclick handlers (src/client/public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

@@ -172,6 +172,9 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
         shared: shared ? 1 : 0,
         shared_on: sharedOn,
         anonymous: shared && rand() < 0.3 ? 1 : 0,
+        // The world's copy of a shared answer (decision 015) is what the feed shows.
+        shared_text: shared ? body : null,
+        shared_modified: sharedOn,
         likes,
         score: Math.round(body.split(' ').length / 3),
         profile_picture: null,

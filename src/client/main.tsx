@@ -7,7 +7,10 @@ import { hydrate } from './state/app-store.ts';
 import { safeLocalStorage, startPersisting } from './state/persist-store.ts';
 import { loadSavedState } from './state/persistence.ts';
 import { startApp } from './state/startup.ts';
+import { startTheme } from './theme/theme.ts';
 import './styles.css';
+
+startTheme();
 
 // Restore the saved state before the first render, so the first paint already shows it.
 const storage = safeLocalStorage();

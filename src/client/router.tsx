@@ -38,6 +38,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        // /answer/a/{answerId}: one of the user's answers at its own address (decision 015)
+        path: '/answer/a/:answerId/*',
+        lazy: async () => ({
+          Component: (await import('./screens/answer/answer-by-id-screen.tsx')).AnswerByIdScreen,
+        }),
+      },
+      {
         // /answer, /answer/today, /answer/journal, /answer/journal/{answerId}, /answer/{promptId}
         path: '/answer/*',
         lazy: async () => ({

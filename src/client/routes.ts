@@ -39,6 +39,15 @@ export function promptPath(promptId: string): string {
   return `${paths.answer}/${encodeURIComponent(promptId)}`;
 }
 
+/**
+ * /answer/a/{answerId}: one of the user's own answers at its own address, to edit and save
+ * (decision 015). Not in the SPEC's table; 'a' cannot be a prompt id's whole path segment
+ * without colliding, so prompt ids of one letter 'a' would be shadowed (ours are 32 hex).
+ */
+export function answerPath(answerId: string): string {
+  return `${paths.answer}/a/${encodeURIComponent(answerId)}`;
+}
+
 /** /answer/journal/{answerId}: open a journal answer. */
 export function journalAnswerPath(answerId: string): string {
   return `${paths.journal}/${encodeURIComponent(answerId)}`;

@@ -19,6 +19,8 @@ import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
 import { registerPasscodeRoutes } from './features/users/passcode.routes.ts';
+import { registerReminderRoutes } from './features/reminders/reminders.routes.ts';
+import { registerTransferRoutes } from './features/transfer/transfer.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerWorldRoutes } from './features/world/world.routes.ts';
 import { createWorldEvents, type WorldEvents } from './features/world/world-events.ts';
@@ -138,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAdminRoutes(app, deps);
   registerOfflineRoutes(app, deps);
   await registerPictureRoutes(app, deps, deps.pictures);
+  registerTransferRoutes(app, deps);
+  registerReminderRoutes(app, deps);
 
   await registerClient(
     app,

@@ -61,6 +61,21 @@ const day = () => todayFields();
 
 let smallPng: Buffer;
 
+/** An empty Müse export as a multipart upload: imports act on the caller's own journal only. */
+function sendImport(app: FastifyInstance, url: string, user: TestUser | null) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'multipart/form-data; boundary=b0undary',
+      ...(user ? { cookie: user.cookie } : {}),
+    },
+    payload:
+      '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="muse.json"\r\n\r\n' +
+      '{"answers": []}\r\n--b0undary--\r\n',
+  });
+}
+
 const MATRIX: Record<string, Row> = {
   'GET /healthz': { expect: all(200) },
   'GET /readyz': { expect: all(200) },
@@ -86,6 +101,37 @@ const MATRIX: Record<string, Row> = {
   'POST /api/user': { body: (f) => ({ _id: f.users.owner.id }), expect: selfOnly(404, 404) },
   'POST /api/user/export': {
     expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/user/export/markdown': {
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/user/import/preview': {
+    send: (app, _f, user) => sendImport(app, '/api/user/import/preview', user),
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/user/import': {
+    send: (app, _f, user) => sendImport(app, '/api/user/import', user),
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/reminders/key': {
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/reminders/subscribe': {
+    body: () => ({
+      subscription: {
+        endpoint: `https://push.example/${unique('device')}`,
+        keys: { p256dh: 'BPublicKey', auth: 'secret' },
+      },
+      time: '20:30',
+      days: [1, 2, 3],
+      timeZone: 'Europe/Berlin',
+    }),
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/reminders/unsubscribe': {
+    // Only one's own device: anyone else's endpoint is not found.
+    body: () => ({ endpoint: 'https://push.example/nobody' }),
+    expect: { none: 401, anonymous: 404, owner: 404, other: 404, admin: 404 },
   },
   'POST /api/user/update': {
     body: (f) => ({ user: { _id: f.users.owner.id, name: unique('Renamed') } }),
@@ -177,6 +223,10 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/answer/unshare': {
     body: (f) => ({ answer_id: f.sharedAnswer }),
+    expect: selfOnly(403, 404),
+  },
+  'POST /api/answer/share/update': {
+    body: (f) => ({ answer_id: f.sharedAnswer, text: 'New words for the world' }),
     expect: selfOnly(403, 404),
   },
   'POST /api/answer/like': {

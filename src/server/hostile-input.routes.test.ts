@@ -125,6 +125,7 @@ const templatedBody = fc.record(
     answer_id: validId,
     prompt_id: validId,
     admin_name: hostileString,
+    text: hostileString,
     anonymous: fc.boolean(),
     code: hostileString,
     token: fc.oneof(hostileString, fc.constant('a'.repeat(43))),

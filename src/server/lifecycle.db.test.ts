@@ -15,12 +15,15 @@ import { buildTestApp } from '../../tests/support/test-app.ts';
 import { databaseKinds } from '../../tests/support/test-db.ts';
 import { createDatabase, type Database } from './db/database.ts';
 
+const NO_DB_SECRET = 'a-test-secret-of-at-least-32-characters';
+
 // Health checks, SIGTERM and concurrent start-up, on real server processes.
 
 describe('health checks', () => {
   it('/healthz and /readyz answer small JSON, not the app page', async () => {
     const db = createDatabase({ kind: 'sqlite', file: ':memory:' });
-    const app = await buildTestApp(db);
+    // A secret given, as MUSE_SECRET would: building the app then asks the database nothing.
+  const app = await buildTestApp(db, { secret: NO_DB_SECRET });
     try {
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(200);
@@ -38,7 +41,8 @@ describe('health checks', () => {
   it('/readyz is a 503 when the database does not answer; /healthz stays up', async () => {
     // Nothing listens on port 1: every connection attempt is refused.
     const db = createDatabase({ kind: 'postgres', url: 'postgres://muse@127.0.0.1:1/none' });
-    const app = await buildTestApp(db);
+    // A secret given, as MUSE_SECRET would: building the app then asks the database nothing.
+  const app = await buildTestApp(db, { secret: NO_DB_SECRET });
     try {
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);

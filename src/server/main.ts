@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { withMigrationLock } from './db/migration-lock.ts';
 import { seedDatabase } from './db/seed.ts';
 import { removePidFile, writePidFile } from './pid-file.ts';
+import { startReminderScheduler } from './features/reminders/reminder-scheduler.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -26,7 +27,9 @@ async function main(): Promise<void> {
     return opened;
   });
   const app = await buildApp({ db, config, logger: true });
+  const stopReminders = startReminderScheduler({ db, config });
   app.addHook('onClose', async () => {
+    stopReminders();
     await db.destroy();
   });
 

@@ -10,6 +10,8 @@ import {
 import { buildTestApp } from '../../tests/support/test-app.ts';
 import { databaseKinds, describeEachDatabase } from '../../tests/support/test-db.ts';
 
+const NO_DB_SECRET = 'a-test-secret-of-at-least-32-characters';
+
 // Logs a deploy can keep and metrics a scraper can read, on real server processes.
 
 for (const kind of databaseKinds()) {
@@ -90,7 +92,8 @@ for (const kind of databaseKinds()) {
 it('echoes a sane X-Request-Id and replaces one that is not', async () => {
   const { createDatabase } = await import('./db/database.ts');
   const db = createDatabase({ kind: 'sqlite', file: ':memory:' });
-  const app = await buildTestApp(db);
+  // A secret given, as MUSE_SECRET would: building the app then asks the database nothing.
+  const app = await buildTestApp(db, { secret: NO_DB_SECRET });
   try {
     const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-42.a' } });
     expect(kept.headers['x-request-id']).toBe('lb-42.a');

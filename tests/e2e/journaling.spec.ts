@@ -161,22 +161,23 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await expect.poll(() => cards.count()).toBe(2);
   });
 
-  it('edits an answer, and Next walks to the newer one', async () => {
+  it('edits an answer at its own address, where Save saves and stays', async () => {
     await page.getByRole('button', { name: `Edit answer: ${todayTitle}, ${TODAY_LABEL}` }).click();
-    await page.waitForURL(`${server.origin}/answer`);
-    await expect.poll(() => page.locator('.app-header-title').textContent()).toBe('Answers');
+    await page.waitForURL(/\/answer\/a\/[A-Za-z0-9_-]+$/);
+    const address = page.url();
     const box = page.getByLabel('Your answer');
     expect(await box.inputValue()).toBe(
       'Quiet morning light and a slow breakfast with the window open',
     );
     await box.press('Control+End');
     await box.pressSequentially(', then tea.');
-    // 'Answers': Next saves and moves to the next newer answer.
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect.poll(() => promptTitle(page)).toBe(categoryTitle);
+    // Decision 015: Save, not a Next that walks to another answer.
+    expect(await page.getByRole('button', { name: 'Next', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
-    // The newest answer: Done goes back to My answers.
-    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    expect(page.url()).toBe(address);
+    expect(await promptTitle(page)).toBe(todayTitle);
+    await page.getByRole('link', { name: 'Back to my answers' }).click();
     await page.waitForURL(`${server.origin}/past`);
     await expect
       .poll(() => page.locator('.answer-card').last().textContent())

@@ -188,7 +188,7 @@ describe('the world: sharing, love, flags, profiles and new prompts', () => {
   it('offers Share to… and Unshare for a shared answer, and lists both under /shared', async () => {
     await pageA.goto(`${server.origin}/past`);
     await pageA.getByRole('button', { name: `Edit answer: ${namedTitle}, ${TODAY_LABEL}` }).click();
-    await pageA.waitForURL(`${server.origin}/answer`);
+    await pageA.waitForURL(/\/answer\/a\/[A-Za-z0-9_-]+$/);
     await pageA.locator('.answer-prompt-button').click();
     const sheet = pageA.getByRole('dialog', { name: 'This prompt' });
     await sheet.waitFor();

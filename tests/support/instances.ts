@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { dropPostgresDatabase } from './test-db.ts';
 
 // Real Müse processes (src/server/main.ts, as `npm start` runs it) for the tests that need
 // more than one app or a real signal: several instances on one database, SIGTERM, logs.
@@ -155,12 +156,7 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () =
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    drop: () => dropPostgresDatabase(adminUrl, name),
   };
 }
 

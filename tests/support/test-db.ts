@@ -20,6 +20,26 @@ export function databaseKinds(): DatabaseKind[] {
   return url ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/**
+ * Drops a test database once its connections are gone. pg's pool.end() resolves before the
+ * server has seen every connection close; a forced drop would then kill one mid-goodbye and
+ * surface as an unhandled error in the test process. Wait (up to 5 s) instead.
+ */
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { rows } = await client.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    if (rows[0]?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
 export type TestDatabase = { db: Database; kind: DatabaseKind; drop: () => Promise<void> };
 
 /** A fresh, migrated and seeded database of the given kind, private to one test file. */
@@ -40,22 +60,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     config = { kind: 'postgres', url: url.toString() };
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      // pg's pool.end() resolves before the server has seen every connection close; a forced
-      // drop would then kill one mid-goodbye and surface as an unhandled error. Wait instead.
-      for (let attempt = 0; attempt < 50; attempt += 1) {
-        const { rows } = await client.query(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    cleanup = () => dropPostgresDatabase(adminUrl, name);
   }
   const db = createDatabase(config);
   await migrateToLatest(db);

@@ -1,5 +1,6 @@
 import {
   type LiveAnswerEvent,
+  type LiveChangedEvent,
   type LiveLovesEvent,
   type LiveRemovedEvent,
   WORLD_LIVE_PATH,
@@ -7,6 +8,7 @@ import {
 
 export type WorldLiveHandlers = {
   answer: (event: LiveAnswerEvent) => void;
+  changed: (event: LiveChangedEvent) => void;
   loves: (event: LiveLovesEvent) => void;
   removed: (event: LiveRemovedEvent) => void;
   /** What was missed could not be replayed (or the stream had to start over): look again. */
@@ -41,6 +43,10 @@ export function openWorldLive(handlers: WorldLiveHandlers): () => void {
     source.addEventListener('answer', (event) => {
       const data = parse<LiveAnswerEvent>(event);
       if (data?.answer) handlers.answer(data);
+    });
+    source.addEventListener('changed', (event) => {
+      const data = parse<LiveChangedEvent>(event);
+      if (data?.answer) handlers.changed(data);
     });
     source.addEventListener('loves', (event) => {
       const data = parse<LiveLovesEvent>(event);

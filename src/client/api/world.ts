@@ -44,3 +44,8 @@ export function postReport(answerId: string, report: boolean) {
 export function fetchOtherUser(userId: string, options?: PostOptions) {
   return postJson<OtherUserResponse>('/api/user/other', { _id: userId }, options);
 }
+
+/** The world's copy of one's shared answer becomes `text` (decision 015: "Update"). */
+export function postSharedCopy(answerId: string, text: string) {
+  return postJson<AnswerResponse>('/api/answer/share/update', { answer_id: answerId, text });
+}

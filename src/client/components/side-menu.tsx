@@ -7,6 +7,7 @@ import { CONTACT_EMAIL, mailtoHref, RATING_MAILTO } from '../screens/about/publi
 import { isAdminName } from '../state/account-rules.ts';
 import { getState, useAppState } from '../state/app-store.ts';
 import { closeSideMenu } from '../state/side-menu.ts';
+import { ThemePicker } from '../theme/theme-picker.tsx';
 import { AccountSlot } from './account-slot.tsx';
 import { CloseIcon } from './icons.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
@@ -99,6 +100,7 @@ export function SideMenu() {
           </li>
         </ul>
       </nav>
+      <ThemePicker className="side-menu-theme" />
       {since ? <p className="side-menu-since">Müsing since {since}</p> : null}
     </ModalDialog>
   );

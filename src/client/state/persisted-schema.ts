@@ -57,6 +57,7 @@ export const answerSchema: z.ZodMiniType<Answer> = z.object({
   shared: flag,
   /** Decision 013: the server revision the text was written from (absent: unknown). */
   revision: z.catch(z.optional(z.number()), undefined),
+  sharedText: z.optional(maybeText),
 });
 
 const feedAnswerSchema: z.ZodMiniType<FeedAnswer> = z.object({

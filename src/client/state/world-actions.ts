@@ -77,7 +77,7 @@ export function removeFromFeeds(answerId: string): void {
 }
 
 /** The server decides the sharing fields; the text stays the local one (it may be newer). */
-function takeSharing(server: Answer): void {
+export function takeSharing(server: Answer): void {
   const take = (a: Answer): Answer =>
     a._id === server._id
       ? {
@@ -88,6 +88,7 @@ function takeSharing(server: Answer): void {
           likes: server.likes,
           likers: server.likers,
           profilePicture: server.profilePicture,
+          sharedText: server.sharedText ?? null,
         }
       : a;
   setState((s) => ({ answers: s.answers.map(take), answer: s.answer ? take(s.answer) : null }));

@@ -3,10 +3,12 @@ import type { Database } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as answerRevisions from './migrations/002-answer-revisions.ts';
 import * as recovery from './migrations/003-recovery-and-passcode-hash.ts';
+import * as sharedCopy from './migrations/004-shared-copy.ts';
 import * as accessHardening from './migrations/005-access-hardening.ts';
 import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones.ts';
 import * as coveringIndexes from './migrations/007-covering-indexes.ts';
 import * as rateLimits from './migrations/008-rate-limits.ts';
+import * as importKeyAndReminders from './migrations/009-import-key-and-reminders.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -14,10 +16,12 @@ const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-answer-revisions': answerRevisions,
   '003-recovery-and-passcode-hash': recovery,
+  '004-shared-copy': sharedCopy,
   '005-access-hardening': accessHardening,
   '006-pictures-and-tombstones': picturesAndTombstones,
   '007-covering-indexes': coveringIndexes,
   '008-rate-limits': rateLimits,
+  '009-import-key-and-reminders': importKeyAndReminders,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -44,6 +44,11 @@ export type AnswersTable = {
   profile_picture: string | null;
   /** Bumped by every change of the content (migration 002, decision 013); starts at 1. */
   revision: Generated<number>;
+  /** The world's copy of a shared answer (migration 004, decision 015); null while private. */
+  shared_text: string | null;
+  shared_modified: string | null;
+  /** Where an imported answer came from (migration 009); null for answers written in Müse. */
+  import_key?: string | null;
 };
 
 export type PromptsTable = {
@@ -118,9 +123,27 @@ export type AppLocksTable = { name: string; taken_at: string };
 /** A per-address counter; `reset_at` is when its window ends (epoch ms). Migration 008. */
 export type RateLimitsTable = { key: string; count: number; reset_at: number };
 
+/** A device's Web Push subscription and the daily reminder it asked for (migration 009). */
+export type PushSubscriptionsTable = {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** 'HH:MM' in `time_zone`. */
+  remind_at: string;
+  /** JSON list of weekdays, 0 = Sunday … 6 = Saturday. */
+  days: string;
+  time_zone: string;
+  /** The device's local day ('YYYY-MM-DD') of the last reminder claimed; '' before the first. */
+  last_sent_day: string;
+  created_at: string;
+};
+
 export type DB = {
   users: UsersTable;
   answers: AnswersTable;
+  push_subscriptions: PushSubscriptionsTable;
   prompts: PromptsTable;
   categories: CategoriesTable;
   likes: LikesTable;

@@ -4,7 +4,11 @@ import { forbidden, HttpError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls that take a file upload instead of JSON. */
-export const MULTIPART_ROUTES = new Set(['/api/user/picture']);
+export const MULTIPART_ROUTES = new Set([
+  '/api/user/picture',
+  '/api/user/import/preview',
+  '/api/user/import',
+]);
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];

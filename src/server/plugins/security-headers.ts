@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from './canonical-path.ts';
 
-// No inline scripts anywhere: the built client loads only same-origin modules.
+/**
+ * The one inline script allowed: index.html's theme script that sets the colour theme before
+ * the first paint (decision 020), by its SHA-256. Everything else loads as same-origin files.
+ */
+export const THEME_SCRIPT_HASH = "'sha256-hsYpHls5DUXfG+cgoDvKhkdFBybnATfSzEo3Cc0g5uU='";
+
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_SCRIPT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self'",

@@ -83,6 +83,11 @@ export type Answer = {
    * written from; absent when the server never sent one (a new answer, an old saved state).
    */
   revision?: number;
+  /**
+   * What the world shows of it while shared (decision 015): the text as shared or last updated,
+   * which a private edit does not change. Null while private; absent in old saved states.
+   */
+  sharedText?: string | null;
 };
 
 export type AnswerResponse = { answer: Answer };

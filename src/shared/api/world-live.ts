@@ -9,6 +9,11 @@ export const WORLD_LIVE_PATH = '/api/world/live';
 export type LiveAnswerEvent = { answer: FeedAnswer };
 /** `event: loves` — the answer's love count changed. */
 export type LiveLovesEvent = { _id: string; likes: number };
+/**
+ * `event: changed` — the author updated the world's copy (decision 015): same place in the
+ * feed, new words.
+ */
+export type LiveChangedEvent = { answer: FeedAnswer };
 /** `event: removed` — unshared by its author or taken out by an admin. */
 export type LiveRemovedEvent = { _id: string };
 /**
@@ -17,4 +22,4 @@ export type LiveRemovedEvent = { _id: string };
  */
 export type LiveResetEvent = Record<string, never>;
 
-export type LiveEventName = 'answer' | 'loves' | 'removed' | 'reset';
+export type LiveEventName = 'answer' | 'changed' | 'loves' | 'removed' | 'reset';

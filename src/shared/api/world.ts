@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claimedUserIdSchema } from './answers.ts';
+import { answerInputSchema, claimedUserIdSchema } from './answers.ts';
 import { idSchema } from './common.ts';
 
 // Request schemas and response types for the world feed: sharing, love, reports, profiles.
@@ -14,6 +14,11 @@ export const shareAnswerRequest = z.object({
   user_id: claimedUserIdSchema,
 });
 export const unshareAnswerRequest = z.object({ answer_id: idSchema });
+/** The world's copy of one's shared answer becomes `text` (decision 015); same limits as a save. */
+export const updateSharedCopyRequest = z.object({
+  answer_id: idSchema,
+  text: answerInputSchema.shape.text,
+});
 export const likeAnswerRequest = z.object({ answer_id: idSchema, user_id: claimedUserIdSchema });
 export const reportAnswerRequest = z.object({ answer_id: idSchema });
 export const sharedAnswersRequest = z.object({
@@ -23,6 +28,7 @@ export const otherUserRequest = z.object({ _id: idSchema });
 
 export type ShareAnswerRequest = z.input<typeof shareAnswerRequest>;
 export type UnshareAnswerRequest = z.input<typeof unshareAnswerRequest>;
+export type UpdateSharedCopyRequest = z.input<typeof updateSharedCopyRequest>;
 export type LikeAnswerRequest = z.input<typeof likeAnswerRequest>;
 export type ReportAnswerRequest = z.input<typeof reportAnswerRequest>;
 export type SharedAnswersRequest = z.input<typeof sharedAnswersRequest>;

@@ -22,17 +22,26 @@ import { deleteAnswer } from '../../state/writes.ts';
 import { newerAnswer, nextAction } from './next-action.ts';
 import { SaveStatus } from './save-status.tsx';
 import { useAnswerSync } from './use-answer-sync.ts';
+import { useSharedEdit } from './use-shared-edit.tsx';
 import './answer-screen.css';
 
 const { all: ALL, answers: ANSWERS } = PSEUDO_CATEGORIES;
 /** MAX_ANSWER_TEXT of src/shared/api/common.ts (a value import would bundle the zod schemas). */
 const MAX_ANSWER_TEXT = 50_000;
 
+export type AnswerEditorProps = {
+  /**
+   * Editing one answer at its own address (/answer/a/{id}): the header offers Save (and
+   * Ctrl/⌘+Enter saves) instead of Next, and nothing moves to another answer.
+   */
+  edit?: { backTo: string; backLabel: string; onSave: () => void };
+};
+
 /**
  * The current answer being written: category and Next/Done in the header, the prompt title that
  * opens the action sheet, and the text (SPEC §2 answer screens, §4 Next button).
  */
-export function AnswerEditor() {
+export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const draft = useAppState((s) => s.answer);
@@ -46,14 +55,17 @@ export function AnswerEditor() {
   const textRef = useRef<HTMLTextAreaElement>(null);
   const share = useShareFlow();
   const sync = useAnswerSync(draft, textRef);
+  const saved = draft ? savedVersion({ answers }, draft) : null;
+  // Decision 015: a shared answer shows so, and its first edit asks about the world's copy.
+  const sharedEdit = useSharedEdit(draft, saved, share.unshare);
   if (!draft) return null;
 
-  const saved = savedVersion({ answers }, draft);
   const isJournal = draft.prompt_id === null;
   const inAnswers = category === ANSWERS;
   const newer = inAnswers ? newerAnswer(answers, draft) : null;
   const next = nextAction({ category, text: editorText(), changed: sync.view.edited, newer });
-  const backTo = inAnswers ? paths.past : paths.categories;
+  const backTo = edit?.backTo ?? (inAnswers ? paths.past : paths.categories);
+  const backLabel = edit?.backLabel ?? (inAnswers ? 'Back to my answers' : 'Back to categories');
 
   const onNext = () => {
     switch (next.kind) {
@@ -120,19 +132,23 @@ export function AnswerEditor() {
       <AppHeader
         title={category}
         titleIsHeading={false}
-        start={
-          <BackLink to={backTo} label={inAnswers ? 'Back to my answers' : 'Back to categories'} />
-        }
+        start={<BackLink to={backTo} label={backLabel} />}
         end={
-          <button
-            type="button"
-            className="button next-button"
-            aria-disabled={next.kind === 'needs-text' ? 'true' : undefined}
-            aria-describedby={next.kind === 'needs-text' ? hintId : undefined}
-            onClick={onNext}
-          >
-            {next.label}
-          </button>
+          edit ? (
+            <button type="button" className="button next-button" onClick={edit.onSave}>
+              Save
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button next-button"
+              aria-disabled={next.kind === 'needs-text' ? 'true' : undefined}
+              aria-describedby={next.kind === 'needs-text' ? hintId : undefined}
+              onClick={onNext}
+            >
+              {next.label}
+            </button>
+          )
         }
       />
       <main className="page answer-page">
@@ -155,6 +171,7 @@ export function AnswerEditor() {
           <span aria-hidden="true"> · </span>
           {words === 1 ? '1 word' : `${words} words`}
         </p>
+        {sharedEdit.badge}
         <label htmlFor={textId} className="visually-hidden">
           Your answer
         </label>
@@ -166,12 +183,23 @@ export function AnswerEditor() {
           readOnly={!sync.view.ready}
           maxLength={MAX_ANSWER_TEXT}
           placeholder={isJournal ? 'Write freely…' : 'Take a breath, then write…'}
-          onInput={sync.onInput}
+          onInput={(event) => {
+            sync.onInput(event);
+            sharedEdit.onEdit();
+          }}
+          onKeyDown={(event) => {
+            if (edit && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              edit.onSave();
+            }
+          }}
           aria-describedby={next.kind === 'needs-text' ? `${hintId} ${statusId}` : statusId}
         />
         <div className="answer-under">
           <SaveStatus id={statusId} />
-          {next.kind === 'needs-text' ? (
+          {edit ? (
+            <p className="answer-hint">Save with Ctrl+Enter (⌘+Enter on a Mac).</p>
+          ) : next.kind === 'needs-text' ? (
             <p id={hintId} className="answer-hint">
               Write something to finish.
             </p>
@@ -196,10 +224,13 @@ export function AnswerEditor() {
           setConfirmOpen(false);
           deleteAnswer(draft._id);
           showStatus('Answer deleted');
-          void navigate(inAnswers ? paths.past : paths.categories, { replace: true });
+          void navigate(edit?.backTo ?? (inAnswers ? paths.past : paths.categories), {
+            replace: true,
+          });
         }}
       />
       {share.dialogs}
+      {sharedEdit.dialog}
     </>
   );
 }

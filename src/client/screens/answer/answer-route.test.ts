@@ -117,6 +117,43 @@ describe('decideAnswer', () => {
       ).toEqual({ kind: 'show' });
     });
 
+    it("never continues today's entry once it is shared: a new private one starts", () => {
+      const shared = buildAnswer({ prompt_id: null, prompt_title: 'Mar 5, 2026', shared: true });
+      expect(decideAnswer({ kind: 'journal' }, context({ answers: [shared] }))).toEqual({
+        kind: 'start-journal',
+      });
+      // Not even when it is still the answer on screen, shared since it was opened.
+      const asDrafted = { ...shared, shared: false };
+      expect(
+        decideAnswer(
+          { kind: 'journal' },
+          context({ draft: asDrafted, answers: [shared], category: JOURNAL }),
+        ),
+      ).toEqual({ kind: 'start-journal' });
+    });
+
+    it('continues the latest private entry of today, past a shared one', () => {
+      const first = buildAnswer({
+        prompt_id: null,
+        prompt_title: 'Mar 5, 2026',
+        answered: '2026-03-05T08:00:00.000Z',
+      });
+      const second = buildAnswer({
+        prompt_id: null,
+        prompt_title: 'Mar 5, 2026',
+        answered: '2026-03-05T12:00:00.000Z',
+      });
+      const shared = buildAnswer({
+        prompt_id: null,
+        prompt_title: 'Mar 5, 2026',
+        answered: '2026-03-05T18:00:00.000Z',
+        shared: true,
+      });
+      expect(
+        decideAnswer({ kind: 'journal' }, context({ answers: [shared, first, second] })),
+      ).toEqual({ kind: 'open', answer: second, category: JOURNAL });
+    });
+
     it("does not continue another day's entry", () => {
       const old = buildAnswer({ prompt_id: null, prompt_title: 'Mar 4, 2026' });
       expect(decideAnswer({ kind: 'journal' }, context({ draft: old, answers: [old] }))).toEqual({

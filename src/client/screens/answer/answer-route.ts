@@ -92,15 +92,26 @@ function decideToday(ctx: AnswerContext): AnswerDecision {
   return ctx.promptsLoaded ? { kind: 'redirect', to: paths.categories } : { kind: 'wait' };
 }
 
+/** Shared, locally or as last saved: such an entry is the world's too (decision 015). */
+function isShared(answer: Answer, answers: readonly Answer[]): boolean {
+  return answer.shared || answers.some((a) => a._id === answer._id && a.shared);
+}
+
 function decideJournal(ctx: AnswerContext): AnswerDecision {
-  // One Journal entry per day, titled with the date: coming back the same day continues it.
+  // Today's journal, titled with the date, continues the latest *private* entry of today. A
+  // shared one is never written on by surprise: then a new private entry starts (decision 015).
   const title = journalTitle(ctx.today);
-  const { draft } = ctx;
-  if (draft && draft.prompt_id === null && draft.prompt_title === title) {
+  const { draft, answers } = ctx;
+  const isToday = (a: Answer) => a.prompt_id === null && a.prompt_title === title;
+  if (draft && isToday(draft) && !isShared(draft, answers)) {
     return keepOrOpen(draft, ctx.category, JOURNAL);
   }
-  const existing = ctx.answers.find((a) => a.prompt_id === null && a.prompt_title === title);
-  if (existing) return { kind: 'open', answer: existing, category: JOURNAL };
+  let latest: Answer | null = null;
+  for (const a of answers) {
+    if (!isToday(a) || a.shared) continue;
+    if (!latest || a.answered > latest.answered) latest = a;
+  }
+  if (latest) return { kind: 'open', answer: latest, category: JOURNAL };
   return { kind: 'start-journal' };
 }
 

@@ -1,22 +1,23 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Answer } from '../../../shared/api/answers.ts';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
 import { AnswerList } from '../../components/answer-list.tsx';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { DownloadIcon } from '../../components/icons.tsx';
 import { downloadAnswers } from '../../download-answers.ts';
-import { paths } from '../../routes.ts';
-import { openAnswer } from '../../state/answer-draft.ts';
+import { answerPath, paths } from '../../routes.ts';
 import { useAppState } from '../../state/app-store.ts';
 import { useTitle } from '../../use-title.ts';
 import './past-screen.css';
 
-/** Opens an answer for editing in the 'Answers' category, where Next walks to newer ones. */
+/**
+ * Opens an answer at its own address, /answer/a/{id} (decision 015), remembering where from so
+ * that its back button returns there.
+ */
 export function useOpenAnswer(): (answer: Answer) => void {
   const navigate = useNavigate();
+  const location = useLocation();
   return (answer) => {
-    openAnswer(answer, PSEUDO_CATEGORIES.answers);
-    void navigate(paths.answer);
+    void navigate(answerPath(answer._id), { state: { from: location.pathname } });
   };
 }
 

@@ -5,7 +5,7 @@ import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { lovesLabel } from '../../components/feed-rules.ts';
 import { HeartIcon } from '../../components/icons.tsx';
 import { useShareFlow } from '../../components/use-share-flow.tsx';
-import { paths, signUpPath } from '../../routes.ts';
+import { answerPath, paths, signUpPath } from '../../routes.ts';
 import { useAppState } from '../../state/app-store.ts';
 import { useTitle } from '../../use-title.ts';
 import { ownSharedAnswers } from './shared-answers.ts';
@@ -73,8 +73,13 @@ export function SharedScreen() {
                         {date ? <time dateTime={answer.sharedOn ?? undefined}>{date}</time> : null}
                         <span>{answer.anonymous ? ' · Anonymously' : ' · By name'}</span>
                       </p>
-                      <h2 className="shared-card-title">{title}</h2>
-                      <p className="shared-card-text">{answer.text}</p>
+                      <h2 className="shared-card-title">
+                        <Link to={answerPath(answer._id)} state={{ from: paths.shared }}>
+                          {title}
+                        </Link>
+                      </h2>
+                      {/* What the world reads: its copy, not later private edits (decision 015). */}
+                      <p className="shared-card-text">{answer.sharedText ?? answer.text}</p>
                       <div className="shared-card-actions">
                         <span className="shared-card-loves">
                           <HeartIcon filled={answer.likes > 0} />

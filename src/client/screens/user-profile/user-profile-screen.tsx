@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../../shared/domain/date-format.ts';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
@@ -17,6 +17,9 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { downloadExport } from './export-data.ts';
 import { PictureUpload } from './picture-upload.tsx';
 import './user-profile-screen.css';
+
+// Markdown export and import (issue 17 B) load only when the profile shows them.
+const DataTransfer = lazy(() => import('./transfer/data-transfer.tsx'));
 
 /**
  * SPEC §2 /userProfile: with a name — the name, a settings button and the picture upload; without
@@ -172,6 +175,9 @@ export function UserProfileScreen() {
               Export my data (JSON)
             </button>
           </div>
+          <Suspense fallback={null}>
+            <DataTransfer />
+          </Suspense>
         </section>
 
         <section aria-labelledby={accountId} className="profile-section">

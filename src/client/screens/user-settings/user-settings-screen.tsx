@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { paths } from '../../routes.ts';
@@ -8,8 +8,12 @@ import { getState, useAppState } from '../../state/app-store.ts';
 import { useTitle } from '../../use-title.ts';
 import { PasscodeSettings } from './passcode-settings.tsx';
 import { RecoveryCodesSettings } from './recovery-codes-settings.tsx';
+import { ThemeSettings } from './theme-settings.tsx';
 import '../../components/account-form.css';
 import './user-settings-screen.css';
+
+// The daily reminder (issue 17 C) loads only when settings are open.
+const ReminderSettings = lazy(() => import('./reminder-settings.tsx'));
 
 /**
  * SPEC §2 /userSettings: edit own name and e-mail (SPEC §8 'Sorry, name or email is taken'),
@@ -112,6 +116,10 @@ export function UserSettingsScreen() {
         </section>
         <PasscodeSettings />
         <RecoveryCodesSettings />
+        <ThemeSettings />
+        <Suspense fallback={null}>
+          <ReminderSettings />
+        </Suspense>
       </main>
     </>
   );

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedAnswer } from '../../../shared/api/world.ts';
-import { addPending, newAnswersLabel, reveal, stillNew, withLoves, without } from './live-feed.ts';
+import {
+  addPending,
+  newAnswersLabel,
+  reveal,
+  stillNew,
+  withLoves,
+  withNewWords,
+  without,
+} from './live-feed.ts';
 
 const item = (id: string, likes = 0, likers: string[] = []): FeedAnswer =>
   ({ _id: id, likes, likers }) as unknown as FeedAnswer;
@@ -34,5 +42,19 @@ describe('the live world', () => {
     expect(ids(without([item('a'), item('b')], 'a'))).toEqual(['b']);
     expect(newAnswersLabel(1)).toBe('1 new answer');
     expect(newAnswersLabel(3)).toBe('3 new answers');
+  });
+
+  it("changes an updated answer's words in place and keeps the reader's own love and flag", () => {
+    const mine = { ...item('a'), likers: ['reader'], reported: true };
+    const changed = { ...item('a'), text: 'New words', modified: '2026-11-23T10:00:00Z', score: 1 };
+    const [updated, other] = withNewWords([mine, item('b')], changed);
+    expect(updated).toMatchObject({
+      text: 'New words',
+      score: 1,
+      likers: ['reader'],
+      reported: true,
+    });
+    expect(updated?.modified).toBe('2026-11-23T10:00:00Z');
+    expect(other).toEqual(item('b'));
   });
 });

@@ -37,6 +37,18 @@ export function withLoves(answers: readonly FeedAnswer[], id: string, likes: num
   return answers.map((a) => (a._id === id && a.likes !== likes ? { ...a, likes } : a));
 }
 
+/**
+ * The author updated the world's copy: its words, date and score change in place. Whether the
+ * reader loves or flagged it is theirs, so those stay.
+ */
+export function withNewWords(answers: readonly FeedAnswer[], changed: FeedAnswer): FeedAnswer[] {
+  return answers.map((a) =>
+    a._id === changed._id
+      ? { ...a, text: changed.text, modified: changed.modified, score: changed.score }
+      : a,
+  );
+}
+
 /** Unshared or taken out by an admin: gone from the list. */
 export function without(answers: readonly FeedAnswer[], id: string): FeedAnswer[] {
   return answers.filter((a) => a._id !== id);

@@ -3,7 +3,7 @@ import type { FeedAnswer } from '../../../shared/api/world.ts';
 import { fetchSharedAnswers } from '../../api/world.ts';
 import { openWorldLive } from '../../api/world-live.ts';
 import { getState, setState, useAppState } from '../../state/app-store.ts';
-import { addPending, reveal, stillNew, withLoves, without } from './live-feed.ts';
+import { addPending, reveal, stillNew, withLoves, withNewWords, without } from './live-feed.ts';
 
 /**
  * The live world while /world is open: love counts and removals apply to the list at once; new
@@ -25,6 +25,10 @@ export function useWorldLive(): { fresh: FeedAnswer[]; showNew: () => FeedAnswer
     return openWorldLive({
       answer: ({ answer }) => {
         setPending((current) => addPending(current, answer, getState().world.sharedAnswers));
+      },
+      changed: ({ answer }) => {
+        setShown((answers) => withNewWords(answers, answer));
+        setPending((current) => withNewWords(current, answer));
       },
       loves: ({ _id, likes }) => {
         setShown((answers) => withLoves(answers, _id, likes));

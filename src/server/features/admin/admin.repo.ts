@@ -235,7 +235,8 @@ export async function listAnswersPage(
       eb
         .case()
         .when('answers.shared', '=', 1)
-        .then(eb.ref('answers.text'))
+        // The world's copy (decision 015): private edits of a shared answer stay private.
+        .then(eb.ref('answers.shared_text'))
         .else(null)
         .end()
         .as('text'),

@@ -34,6 +34,8 @@ async function insertAnswer(
       likes: fields.shared ? 1 : 0,
       score: 3,
       profile_picture: null,
+      // Shared answers carry their world copy (decision 015).
+      shared_text: fields.shared ? fields.text : null,
     })
     .execute();
   return id;

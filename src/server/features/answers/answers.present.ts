@@ -27,5 +27,6 @@ export function presentOwnAnswer(view: AnswerView): Answer {
     profilePicture:
       Number(view.shared) === 1 && Number(view.anonymous) === 0 ? view.author_picture : null,
     revision: Number(view.revision),
+    sharedText: Number(view.shared) === 1 ? view.shared_text : null,
   };
 }

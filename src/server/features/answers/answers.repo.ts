@@ -160,12 +160,12 @@ export async function deleteOwnAnswer(
   trx: Database,
   id: string,
   userId: string,
-): Promise<{ score: number } | null> {
+): Promise<{ score: number; shared: number } | null> {
   const row = await trx
     .deleteFrom('answers')
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returning('score')
+    .returning(['score', 'shared'])
     .executeTakeFirst();
   return row ?? null;
 }

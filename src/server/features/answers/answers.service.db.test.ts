@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { buildUser } from '../../../../tests/support/factories.ts';
 import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
 import { answerInputSchema } from '../../../shared/api/answers.ts';
+import { inProcessWorldEvents } from '../world/world-events.ts';
 import { answerId } from './answer-fixtures.ts';
 import { deleteAnswerForUser, saveAnswerForUser } from './answers.service.ts';
 
@@ -9,7 +10,8 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join('
 
 // The offline sync reuses these directly, so they are tested without HTTP too.
 describeEachDatabase('answers service (offline reuse)', (get) => {
-  const deps = () => ({ db: get().db });
+  const worldEvents = inProcessWorldEvents();
+  const deps = () => ({ db: get().db, worldEvents });
   const input = (fields: Record<string, unknown>) =>
     answerInputSchema.parse({ prompt_title: 'A prompt', text: '', ...fields });
   const scoreOf = async (userId: string) =>

@@ -106,6 +106,9 @@ export async function saveAnswerForUser(
     score,
     profile_picture: null,
     revision: 1,
+    shared_text: null,
+    shared_modified: null,
+    import_key: null,
   });
   const unchanged = (answer: AnswerRow, conflict = false): SaveResult => ({
     answer,
@@ -165,17 +168,23 @@ export async function saveAnswerForUser(
  * deletions alike). False when they have no such answer.
  */
 export async function deleteAnswerForUser(
-  deps: DataDeps,
+  deps: DataDeps & Pick<AppDeps, 'worldEvents'>,
   user: AnswerOwner,
   answerId: string,
 ): Promise<boolean> {
-  return inTransaction(deps.db, async (trx) => {
-    const deleted = await deleteOwnAnswer(trx, answerId, user.id);
-    if (!deleted) return false;
-    await addToUserScore(trx, user.id, -deleted.score);
+  const deleted = await inTransaction(deps.db, async (trx) => {
+    const row = await deleteOwnAnswer(trx, answerId, user.id);
+    if (!row) return null;
+    await addToUserScore(trx, user.id, -row.score);
     await buryAnswer(trx, answerId, user.id, new Date());
-    return true;
+    return row;
   });
+  if (!deleted) return false;
+  // A shared answer leaves every open /world too (after the commit, like every feed change).
+  if (Number(deleted.shared) === 1) {
+    await deps.worldEvents.publish({ type: 'unshared', answerId });
+  }
+  return true;
 }
 
 /** The owner's answers newest first, presented for the owner. */
@@ -210,7 +219,7 @@ export async function saveAnswer(
 }
 
 export async function deleteAnswer(
-  deps: DataDeps,
+  deps: DataDeps & Pick<AppDeps, 'worldEvents'>,
   user: AnswerOwner,
   answerId: string,
 ): Promise<void> {

@@ -136,6 +136,9 @@ describeEachDatabase('prompt calls', (get) => {
   });
 
   it('rate-limits prompt submission per address (429)', async () => {
+    // On PostgreSQL the per-address counters live in the database, shared by every app on it:
+    // start this address's window afresh so earlier calls in this file don't count.
+    await get().db.deleteFrom('rate_limits').execute();
     const strictApp = await buildTestApp(get().db, { relaxedRateLimits: false });
     try {
       const codes: number[] = [];

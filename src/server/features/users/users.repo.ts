@@ -113,24 +113,38 @@ export async function mergeAnonymousInto(
 }
 
 /** Takes back every love the user gave, so counters stay exact when their rows disappear. */
-async function releaseLikes(trx: Transaction<DB>, userId: string): Promise<void> {
+async function releaseLikes(trx: Transaction<DB>, userId: string): Promise<string[]> {
   const liked = trx.selectFrom('likes').select('answer_id').where('user_id', '=', userId);
-  await trx
+  const rows = await trx
     .updateTable('answers')
     .set((eb) => ({ likes: eb('likes', '-', 1) }))
     .where('id', 'in', liked)
     .where('user_id', '<>', userId)
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
 }
+
+/** What an erasure changed in the world: the account's shares left, its loves were taken back. */
+export type ErasedFromWorld = { unshared: string[]; lovesChanged: string[] };
 
 /**
  * Erases a user and everything they own: answers, prompts, loves, flags, sessions and upload
  * records cascade; the login and recovery throttles and answer tombstones carry no foreign
  * key, so they go here by hand.
  */
-export async function deleteUserCompletely(db: Database, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await releaseLikes(trx, userId);
+export async function deleteUserCompletely(
+  db: Database,
+  userId: string,
+): Promise<ErasedFromWorld> {
+  return db.transaction().execute(async (trx) => {
+    const lovesChanged = await releaseLikes(trx, userId);
+    const shared = await trx
+      .selectFrom('answers')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('shared', '=', 1)
+      .execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     await trx.deleteFrom('login_throttle').where('account_key', '=', userId).execute();
     await trx.deleteFrom('deleted_answers').where('user_id', '=', userId).execute();
@@ -138,6 +152,7 @@ export async function deleteUserCompletely(db: Database, userId: string): Promis
       .deleteFrom('recovery_throttle')
       .where('throttle_key', 'in', [`mail:${userId}`, `regen:${userId}`, `code:${userId}`])
       .execute();
+    return { unshared: shared.map((row) => row.id), lovesChanged };
   });
 }
 

@@ -263,8 +263,15 @@ export async function deleteAccount(
     if (!ok) throw new HttpError(403, WRONG_LOGIN);
   }
   const pictures = await listOwnPictures(deps, user.id);
-  await deleteUserCompletely(deps.db, user.id);
+  const erased = await deleteUserCompletely(deps.db, user.id);
   await flushErasure(deps.db);
+  // Open /world pages drop the account's shares and show the loves it took back.
+  for (const answerId of erased.unshared) {
+    await deps.worldEvents.publish({ type: 'unshared', answerId });
+  }
+  for (const answerId of erased.lovesChanged) {
+    await deps.worldEvents.publish({ type: 'loves', answerId });
+  }
   // Set or only uploaded, the account's pictures go with it.
   await removeErasedPictures(
     deps,

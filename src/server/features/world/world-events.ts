@@ -16,7 +16,8 @@ import { createRedis } from '../../redis.ts';
 export type WorldChange =
   | { type: 'shared'; answerId: string }
   | { type: 'unshared'; answerId: string }
-  | { type: 'loves'; answerId: string };
+  | { type: 'loves'; answerId: string }
+  | { type: 'changed'; answerId: string };
 
 /**
  * A change as heard, with an id unique across instances and the same on all of them; or, on
@@ -47,7 +48,10 @@ function parse(raw: string): (WorldChange & { id: string }) | null {
       typeof value.id === 'string' &&
       typeof value.answerId === 'string' &&
       ANSWER_ID.test(value.answerId) &&
-      (value.type === 'shared' || value.type === 'unshared' || value.type === 'loves')
+      (value.type === 'shared' ||
+        value.type === 'unshared' ||
+        value.type === 'loves' ||
+        value.type === 'changed')
     ) {
       return { id: value.id, type: value.type, answerId: value.answerId };
     }

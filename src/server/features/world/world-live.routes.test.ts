@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
 import { openSse, type SseStream } from '../../../../tests/support/sse.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { buildTestApp, testDeps } from '../../../../tests/support/test-app.ts';
 import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
 
 // The live world on one instance (the bus in-process): what a stranger's stream receives.
@@ -106,5 +106,69 @@ describeEachDatabase('GET /api/world/live', (get) => {
 
     const lost = await open({ 'Last-Event-ID': 'someone-else-42' });
     await lost.next((e) => e.event === 'reset');
+  });
+
+  it("tells an update of the world's copy as new words in place, never the private text", async () => {
+    const stream = await open();
+    const id = await write('The first words I shared');
+    await post(app, '/api/answer/share', { answer_id: id, anonymous: true }, author);
+    await stream.next((e) => e.event === 'answer' && e.data.includes(id));
+    await post(
+      app,
+      '/api/answer/save',
+      { answer: { _id: id, prompt_id: '', prompt_title: 'Live', text: 'Private second thoughts' } },
+      author,
+    );
+    const updated = await post(
+      app,
+      '/api/answer/share/update',
+      { answer_id: id, text: 'Words I chose to share again' },
+      author,
+    );
+    expect(updated.statusCode).toBe(200);
+    const changed = await stream.next((e) => e.event === 'changed');
+    expect(JSON.parse(changed.data).answer).toMatchObject({
+      _id: id,
+      text: 'Words I chose to share again',
+      user_id: null,
+    });
+    expect(stream.raw()).not.toContain('Private second thoughts');
+    expect(stream.raw()).not.toContain(author.id);
+  });
+
+  it("tells that a deleted shared answer, and a deleted account's shares and loves, are gone", async () => {
+    const stream = await open();
+    const id = await write('Soon to be deleted');
+    await post(app, '/api/answer/share', { answer_id: id, anonymous: false }, author);
+    await stream.next((e) => e.event === 'answer' && e.data.includes(id));
+    expect((await post(app, '/api/answer/delete', { answer_id: id }, author)).statusCode).toBe(200);
+    await stream.next((e) => e.event === 'removed' && e.data.includes(id));
+
+    const leaving = await buildUser(get().db, { name: unique('Leaving') });
+    const password = 'a long enough password';
+    const hash = await testDeps(get().db).passwords.hash(password);
+    await get()
+      .db.updateTable('users')
+      .set({ password_hash: hash })
+      .where('id', '=', leaving.id)
+      .execute();
+    const theirs = unique('live');
+    await post(
+      app,
+      '/api/answer/save',
+      { answer: { _id: theirs, prompt_id: '', prompt_title: 'Live', text: 'Mine for now' } },
+      leaving,
+    );
+    await post(app, '/api/answer/share', { answer_id: theirs, anonymous: true }, leaving);
+    const kept = await write('Still here after they go');
+    await post(app, '/api/answer/share', { answer_id: kept, anonymous: true }, author);
+    expect((await post(app, '/api/answer/like', { answer_id: kept }, leaving)).statusCode).toBe(
+      200,
+    );
+    await stream.next((e) => e.event === 'loves' && e.data.includes(kept) && e.data.includes(':2'));
+    expect((await post(app, '/api/user/delete', { password }, leaving)).statusCode).toBe(200);
+    await stream.next((e) => e.event === 'removed' && e.data.includes(theirs));
+    const back = await stream.next((e) => e.event === 'loves' && e.data.includes(':1'));
+    expect(JSON.parse(back.data)).toEqual({ _id: kept, likes: 1 });
   });
 });

@@ -61,9 +61,9 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
       return frame(event.id, 'removed', { _id: event.answerId });
     }
     const answer = presentFeedAnswer(view, null);
-    return event.type === 'shared'
-      ? frame(event.id, 'answer', { answer })
-      : frame(event.id, 'loves', { _id: answer._id, likes: answer.likes });
+    if (event.type === 'shared') return frame(event.id, 'answer', { answer });
+    if (event.type === 'changed') return frame(event.id, 'changed', { answer });
+    return frame(event.id, 'loves', { _id: answer._id, likes: answer.likes });
   };
 
   const unsubscribe = deps.worldEvents.subscribe((event) => {

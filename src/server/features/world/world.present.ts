@@ -1,4 +1,5 @@
 import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
+import { wordScore } from '../../../shared/domain/score.ts';
 import { parseStringList } from '../../db/json-list.ts';
 import type { AnswerView } from '../answers/answers.repo.ts';
 import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
@@ -7,6 +8,8 @@ import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
  * A shared answer as the viewer (or a visitor, `null`) may see it. Whitelisted field by field:
  * an anonymous answer names no author anywhere, and `likers`/`reported` speak only of the
  * viewer, since the author is a liker of their own answer and a full list would unmask them.
+ * The text is the world's copy, never the private text (decision 015): its words, score and
+ * time are the copy's too, so a private edit shows nowhere, not even as a changed word count.
  */
 export function presentFeedAnswer(view: AnswerView, viewerId: string | null): FeedAnswer {
   const anonymous = Number(view.anonymous) === 1;
@@ -14,6 +17,7 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
   // A prompt the author wrote names the author (its author shows in their own and the admins'
   // lists), so an anonymous answer to it does not name the prompt.
   const hidePrompt = anonymous && Number(view.own_prompt) === 1;
+  const text = view.shared_text ?? '';
   return {
     _id: view.id,
     user_id: anonymous ? null : view.user_id,
@@ -21,8 +25,8 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
     prompt_id: hidePrompt ? null : view.prompt_id,
     prompt_title: hidePrompt ? '' : view.prompt_title,
     answered: view.answered,
-    modified: view.modified,
-    text: view.text,
+    modified: view.shared_modified ?? view.shared_on ?? view.answered,
+    text,
     type: view.type,
     categories: parseStringList(view.categories),
     shared: true,
@@ -31,7 +35,7 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
     likes: Number(view.likes),
     likers: loved ? [viewerId] : [],
     reported: viewerId !== null && Number(view.viewer_reported) === 1,
-    score: Number(view.score),
+    score: wordScore(text),
     // The author's current picture, never a copy that could go stale or name a deleted file.
     profilePicture: anonymous ? null : view.author_picture,
   };

@@ -195,7 +195,8 @@ export async function listReportedViews(
 
 /**
  * Shares the author's answer. The first share sets shared_on and the author's love (likes+1
- * only when the love row is new); sharing again changes only `anonymous` and the picture.
+ * only when the love row is new); sharing again changes only `anonymous` and the picture. Either
+ * way the world's copy (`shared_text`) becomes the answer's text as stored now (decision 015).
  * False when the author has no such answer.
  */
 export async function markShared(
@@ -214,7 +215,14 @@ export async function markShared(
     // `shared = 0` in the WHERE makes the first share win exactly once, even when two race.
     const first = await trx
       .updateTable('answers')
-      .set({ shared: 1, shared_on: now, anonymous, profile_picture: change.picture })
+      .set((eb) => ({
+        shared: 1,
+        shared_on: now,
+        anonymous,
+        profile_picture: change.picture,
+        shared_text: eb.ref('text'),
+        shared_modified: now,
+      }))
       .where('id', '=', answerId)
       .where('user_id', '=', userId)
       .where('shared', '=', 0)
@@ -225,7 +233,12 @@ export async function markShared(
     }
     const again = await trx
       .updateTable('answers')
-      .set({ anonymous, profile_picture: change.picture })
+      .set((eb) => ({
+        anonymous,
+        profile_picture: change.picture,
+        shared_text: eb.ref('text'),
+        shared_modified: now,
+      }))
       .where('id', '=', answerId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -242,7 +255,8 @@ export async function markUnshared(
   return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('answers')
-      .set({ shared: 0, shared_on: null })
+      // The world's copy goes with it: nothing of it is kept once it has left the world.
+      .set({ shared: 0, shared_on: null, shared_text: null, shared_modified: null })
       .where('id', '=', answerId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -250,6 +264,24 @@ export async function markUnshared(
     await removeLoveRow(trx, answerId, userId);
     return true;
   });
+}
+
+/**
+ * The author chose to show `text` to the world instead of the copy it has (decision 015). Only
+ * while the answer is shared: false when the author has no such shared answer.
+ */
+export async function replaceSharedText(
+  db: Database,
+  change: { answerId: string; userId: string; text: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('answers')
+    .set({ shared_text: change.text, shared_modified: change.now })
+    .where('id', '=', change.answerId)
+    .where('user_id', '=', change.userId)
+    .where('shared', '=', 1)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

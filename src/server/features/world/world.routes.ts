@@ -6,6 +6,7 @@ import {
   shareAnswerRequest,
   sharedAnswersRequest,
   unshareAnswerRequest,
+  updateSharedCopyRequest,
 } from '../../../shared/api/world.ts';
 import type { AppDeps } from '../../deps.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
@@ -22,6 +23,7 @@ import {
   unloveAnswer,
   unreportAnswer,
   unshareAnswer,
+  updateSharedCopy,
 } from './world.service.ts';
 
 // The world feed. Reading it needs no session; acting on it needs a named user (SPEC §6:
@@ -45,6 +47,13 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
     const user = requireNamedUser(request);
     const { answer_id } = unshareAnswerRequest.parse(request.body);
     return { answer: await unshareAnswer(deps, user, answer_id) };
+  });
+
+  // Not in SPEC §7: the author's "Update the shared copy too?" (decision 015).
+  app.post('/api/answer/share/update', async (request) => {
+    const user = requireNamedUser(request);
+    const { answer_id, text } = updateSharedCopyRequest.parse(request.body);
+    return { answer: await updateSharedCopy(deps, user, answer_id, text) };
   });
 
   app.post('/api/answer/like', { config: { rateLimit: limits.like } }, async (request) => {

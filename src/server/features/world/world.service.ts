@@ -22,6 +22,7 @@ import {
   markUnshared,
   removeLove,
   removeReport,
+  replaceSharedText,
 } from './world.repo.ts';
 import { feedPage } from './world-feed.ts';
 
@@ -92,6 +93,25 @@ export async function unshareAnswer(
 ): Promise<Answer> {
   if (!(await markUnshared(deps.db, answerId, user.id))) throw notFound('No such answer');
   await deps.worldEvents.publish({ type: 'unshared', answerId });
+  return getOwnAnswer(deps, user, answerId);
+}
+
+/**
+ * The author chose "Update" (decision 015): the world's copy of their shared answer becomes
+ * `text`, the answer as they see it now. Private saves never do this by themselves.
+ */
+export async function updateSharedCopy(
+  deps: WorldDeps,
+  user: Viewer,
+  answerId: string,
+  text: string,
+): Promise<Answer> {
+  if (text.trim() === '') throw badRequest('Write something before sharing it');
+  const now = new Date().toISOString();
+  if (!(await replaceSharedText(deps.db, { answerId, userId: user.id, text, now }))) {
+    throw notFound('No such shared answer');
+  }
+  await deps.worldEvents.publish({ type: 'changed', answerId });
   return getOwnAnswer(deps, user, answerId);
 }
 

@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
+import { AppHeader, BackLink } from '../../components/app-header.tsx';
+import { paths } from '../../routes.ts';
+import { openAnswer, saveDraftIfChanged } from '../../state/answer-draft.ts';
+import { editorView } from '../../state/answer-sync-store.ts';
+import { useAppState } from '../../state/app-store.ts';
+import { onPageHide } from '../../state/page-lifecycle.ts';
+import { showStatus } from '../../state/status.ts';
+import { useTitle } from '../../use-title.ts';
+import { decideAnswerById } from './answer-by-id.ts';
+import { AnswerEditor } from './answer-editor.tsx';
+import './answer-screen.css';
+
+const { journal: JOURNAL, answers: ANSWERS } = PSEUDO_CATEGORIES;
+
+/** Where the back button goes: the screen the answer was opened from, else My answers. */
+function backFrom(state: unknown): { to: string; label: string } {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (from === paths.shared) return { to: paths.shared, label: 'Back to shared answers' };
+  if (from === paths.answerSettings) return { to: paths.answerSettings, label: 'Back to the list' };
+  return { to: paths.past, label: 'Back to my answers' };
+}
+
+/** Save pressed (or Ctrl/⌘+Enter): saves here and stays here, and always says so. */
+function saveHere(): void {
+  if (saveDraftIfChanged()) return;
+  // Nothing left to send: an autosave already sent what was typed, or nothing was.
+  showStatus(editorView.getState().edited ? MESSAGES.answerSaved : 'Nothing new to save');
+}
+
+/**
+ * /answer/a/{answerId}: one of the person's own answers at an address that survives a reload
+ * and can be bookmarked (decision 015). Save keeps the person on this answer.
+ */
+export function AnswerByIdScreen() {
+  const answerId = useParams().answerId ?? '';
+  const location = useLocation();
+  const draft = useAppState((s) => s.answer);
+  const answers = useAppState((s) => s.answers);
+  const answersLoaded = useAppState((s) => s.loaded.answers);
+  const decision = decideAnswerById(answerId, draft, answers, answersLoaded);
+  const toOpen = decision.kind === 'open' ? decision.answer : null;
+
+  useEffect(() => {
+    if (toOpen) openAnswer(toOpen, toOpen.prompt_id === null ? JOURNAL : ANSWERS);
+  }, [toOpen]);
+
+  // SPEC §4: save when leaving the screen and when the page goes away (only if changed).
+  useEffect(() => {
+    const off = onPageHide(() => saveDraftIfChanged({ onUnload: true }));
+    return () => {
+      off();
+      saveDraftIfChanged();
+    };
+  }, []);
+
+  const back = backFrom(location.state);
+  const ready = decision.kind === 'show' && draft !== null;
+  useTitle(
+    ready
+      ? draft.prompt_title || 'Answer'
+      : decision.kind === 'not-found'
+        ? 'Not found'
+        : 'Loading…',
+  );
+  if (ready) {
+    return (
+      <AnswerEditor
+        key={draft._id}
+        edit={{ backTo: back.to, backLabel: back.label, onSave: saveHere }}
+      />
+    );
+  }
+  return (
+    <>
+      <AppHeader
+        title="Müse"
+        titleIsHeading={false}
+        start={<BackLink to={back.to} label={back.label} />}
+      />
+      <main className="page">
+        {decision.kind === 'not-found' ? (
+          <div className="page-centered">
+            <h1>We could not find this answer</h1>
+            <p className="page-intro">
+              It may have been deleted, or the link is not one of your answers.
+            </p>
+            <Link className="button" to={paths.past}>
+              Back to my answers
+            </Link>
+          </div>
+        ) : (
+          <h1 className="loading">Loading…</h1>
+        )}
+      </main>
+    </>
+  );
+}

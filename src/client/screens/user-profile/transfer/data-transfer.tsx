@@ -1,0 +1,173 @@
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import type { ImportSummary } from '../../../../shared/api/transfer.ts';
+import { dayKey, todayOf } from '../../../../shared/domain/calendar-day.ts';
+import { MESSAGES } from '../../../../shared/domain/validation-messages.ts';
+import { ApiError } from '../../../api/post-json.ts';
+import { fetchMarkdownExport, uploadImport } from '../../../api/transfer.ts';
+import { DownloadIcon } from '../../../components/icons.tsx';
+import { SIGN_IN_AGAIN, TRY_AGAIN } from '../../../state/account-rules.ts';
+import { loadAnswers, loadUser } from '../../../state/loads.ts';
+import { reportSessionLost } from '../../../state/session-lost.ts';
+import { showStatus } from '../../../state/status.ts';
+import { browserTimeZone, importedLine, previewLine, skipLines } from './transfer-rules.ts';
+import './data-transfer.css';
+
+function problem(error: unknown): string {
+  const status = error instanceof ApiError ? error.status : null;
+  if (status === 0) return MESSAGES.noConnection;
+  if (status === 401) {
+    reportSessionLost();
+    return SIGN_IN_AGAIN;
+  }
+  // 400/413 carry a sentence meant for the person ("The zip looks like a zip bomb…").
+  if (error instanceof ApiError && status !== null && status >= 400 && status < 500) {
+    return error.message;
+  }
+  return TRY_AGAIN;
+}
+
+function saveBlob(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'reading'; file: File }
+  | { kind: 'preview'; file: File; summary: ImportSummary }
+  | { kind: 'importing'; file: File; summary: ImportSummary }
+  | { kind: 'done'; summary: ImportSummary }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Issue 17 B, loaded only with the profile's "Your data" (a lazy chunk): the Markdown export
+ * beside the JSON one, and an import that shows what it would do before it does it.
+ */
+export default function DataTransfer() {
+  const [exporting, setExporting] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), hint: useId(), title: useId() };
+  const busy = step.kind === 'reading' || step.kind === 'importing';
+
+  const onExportMarkdown = async () => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      saveBlob(`muse-answers-${dayKey(todayOf(new Date()))}.zip`, await fetchMarkdownExport());
+    } catch (error) {
+      showStatus(problem(error), true);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onChoose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || busy) return;
+    setStep({ kind: 'reading', file });
+    try {
+      const summary = await uploadImport(file, 'preview', browserTimeZone());
+      setStep({ kind: 'preview', file, summary });
+    } catch (error) {
+      setStep({ kind: 'failed', message: problem(error) });
+    }
+  };
+
+  const onConfirm = async () => {
+    if (step.kind !== 'preview') return;
+    setStep({ ...step, kind: 'importing' });
+    try {
+      const summary = await uploadImport(step.file, 'import', browserTimeZone());
+      setStep({ kind: 'done', summary });
+      await Promise.all([loadAnswers(), loadUser()]);
+    } catch (error) {
+      setStep({ kind: 'failed', message: problem(error) });
+    }
+  };
+
+  const summary = 'summary' in step ? step.summary : null;
+  return (
+    <>
+      <div className="profile-buttons">
+        <button
+          type="button"
+          className="button button-quiet"
+          aria-busy={exporting}
+          onClick={() => void onExportMarkdown()}
+        >
+          <DownloadIcon />
+          Export as Markdown (zip)
+        </button>
+        <input
+          ref={inputRef}
+          id={ids.input}
+          type="file"
+          accept=".json,.zip,application/json,application/zip"
+          className="profile-file-input"
+          aria-describedby={ids.hint}
+          disabled={busy}
+          onChange={(event) => void onChoose(event)}
+        />
+        <label htmlFor={ids.input} className="button button-quiet profile-file-label">
+          Import answers…
+        </label>
+      </div>
+      <p id={ids.hint} className="transfer-hint">
+        From a Müse export (.json), a Day One export (.zip) or a zip of Markdown files. You see what
+        will be added before anything is.
+      </p>
+      <div className="transfer-result" role="status" aria-live="polite">
+        {step.kind === 'reading' ? <p>Reading {step.file.name}…</p> : null}
+        {step.kind === 'failed' ? <p className="form-error">{step.message}</p> : null}
+        {summary ? (
+          <section className="card transfer-card" aria-labelledby={ids.title}>
+            <h3 id={ids.title} className="transfer-title">
+              {step.kind === 'done' ? 'Import finished' : 'Ready to import'}
+            </h3>
+            <p>{step.kind === 'done' ? importedLine(summary) : previewLine(summary)}</p>
+            {summary.skipped.length > 0 ? (
+              <ul className="transfer-skips">
+                {skipLines(summary).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+            {step.kind === 'preview' || step.kind === 'importing' ? (
+              <div className="profile-buttons">
+                <button
+                  type="button"
+                  className="button"
+                  aria-disabled={summary.entries === 0 || step.kind === 'importing'}
+                  aria-busy={step.kind === 'importing'}
+                  onClick={() => (summary.entries > 0 ? void onConfirm() : undefined)}
+                >
+                  {summary.entries === 1 ? 'Import 1 entry' : `Import ${summary.entries} entries`}
+                </button>
+                <button
+                  type="button"
+                  className="button button-quiet"
+                  disabled={step.kind === 'importing'}
+                  onClick={() => {
+                    setStep({ kind: 'idle' });
+                    inputRef.current?.focus();
+                  }}
+                >
+                  Cancel
+                </button>
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

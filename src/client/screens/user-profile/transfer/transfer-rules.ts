@@ -1,0 +1,43 @@
+import type { ImportFormat, ImportSummary } from '../../../../shared/api/transfer.ts';
+import { formatDayKey } from '../../../../shared/domain/date-format.ts';
+
+const FORMATS: Record<ImportFormat, string> = {
+  'muse-json': 'a Müse export',
+  'day-one': 'a Day One export',
+  markdown: 'Markdown files',
+};
+
+const entries = (n: number) => (n === 1 ? '1 entry' : `${n.toLocaleString('en')} entries`);
+
+/** "12 entries from Jan 2, 2024 to Mar 3, 2025, from a Day One export." */
+export function previewLine(summary: ImportSummary): string {
+  const source = FORMATS[summary.format];
+  if (summary.entries === 0) return `Nothing new to import from ${source}.`;
+  const range =
+    summary.from && summary.to
+      ? summary.from === summary.to
+        ? ` from ${formatDayKey(summary.from)}`
+        : ` from ${formatDayKey(summary.from)} to ${formatDayKey(summary.to)}`
+      : '';
+  return `${entries(summary.entries)}${range}, from ${source}.`;
+}
+
+/** "3 skipped: already in your journal" lines, one per reason. */
+export function skipLines(summary: ImportSummary): string[] {
+  return summary.skipped.map(({ reason, count }) => `${entries(count)} skipped: ${reason}`);
+}
+
+export function importedLine(summary: ImportSummary): string {
+  return summary.entries === 0
+    ? 'Nothing new was imported.'
+    : `Imported ${entries(summary.entries)}. Your streak and score now count them.`;
+}
+
+/** The browser's time zone, which decides the day each imported entry counts for. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { keyBytes, parseDraft } from './reminder-rules.ts';
+
+describe('reminder form rules', () => {
+  it('starts at 20:30 every day in the browser zone, off', () => {
+    expect(parseDraft(null, 'Europe/Paris')).toEqual({
+      on: false,
+      time: '20:30',
+      days: [0, 1, 2, 3, 4, 5, 6],
+      timeZone: 'Europe/Paris',
+    });
+  });
+
+  it('keeps what was saved and drops what makes no sense', () => {
+    const saved = JSON.stringify({ on: true, time: '07:15', days: [5, 1, 1, 9], timeZone: 'UTC' });
+    expect(parseDraft(saved, 'Europe/Paris')).toEqual({
+      on: true,
+      time: '07:15',
+      days: [1, 5],
+      timeZone: 'UTC',
+    });
+    expect(parseDraft('{not json', 'UTC').time).toBe('20:30');
+  });
+
+  it('decodes a base64url key', () => {
+    expect([...keyBytes('AQID_-8')]).toEqual([1, 2, 3, 255, 239]);
+  });
+});

@@ -1,0 +1,61 @@
+import { DEFAULT_REMINDER_TIME } from '../../../shared/domain/reminder.ts';
+
+/** What this device remembers of its reminder form (its own key, not reflect-state). */
+export type ReminderDraft = { on: boolean; time: string; days: number[]; timeZone: string };
+
+export const REMINDER_KEY = 'muse-reminder';
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+];
+
+export function defaultDraft(timeZone: string): ReminderDraft {
+  return { on: false, time: DEFAULT_REMINDER_TIME, days: [0, 1, 2, 3, 4, 5, 6], timeZone };
+}
+
+/** A saved draft, or the default when nothing (or nothing readable) is saved. */
+export function parseDraft(raw: string | null, timeZone: string): ReminderDraft {
+  const fallback = defaultDraft(timeZone);
+  if (!raw) return fallback;
+  try {
+    const value = JSON.parse(raw) as Partial<ReminderDraft>;
+    const days = Array.isArray(value.days)
+      ? value.days.filter((d) => Number.isInteger(d) && d >= 0 && d <= 6)
+      : fallback.days;
+    return {
+      on: value.on === true,
+      time:
+        typeof value.time === 'string' && /^\d{2}:\d{2}$/.test(value.time)
+          ? value.time
+          : fallback.time,
+      days: [...new Set(days)].sort(),
+      timeZone: typeof value.timeZone === 'string' && value.timeZone ? value.timeZone : timeZone,
+    };
+  } catch {
+    return fallback;
+  }
+}
+
+/** The VAPID public key (base64url) as the bytes PushManager.subscribe wants. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replaceAll('-', '+').replaceAll('_', '/');
+  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}

@@ -1,0 +1,251 @@
+import { execFileSync } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import ece from 'http_ece';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
+import { buildTestApp } from '../../../../tests/support/test-app.ts';
+import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import type { ReminderPush } from '../../../shared/api/reminders.ts';
+import { sendDueReminders, webPushSender } from './reminders.service.ts';
+import { loadVapidKeys } from './vapid.ts';
+
+// Issue 17 C, server side: a device subscribes; at its time, on its days, in its zone, one
+// encrypted Web Push goes to a local fake push service, which decrypts it with the device's
+// private key (aes128gcm); none when the person wrote today; none twice, whatever races;
+// a subscription the push service calls gone (410) is removed.
+
+type Received = {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+};
+
+/** A device: its ECDH key pair and auth secret, as a browser's PushManager makes them. */
+function device(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    subscription: {
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
+    decrypt(body: Buffer): ReminderPush {
+      const plain = ece.decrypt(body, {
+        version: 'aes128gcm',
+        privateKey: ecdh,
+        authSecret: auth.toString('base64url'),
+      });
+      return JSON.parse(plain.toString('utf8')) as ReminderPush;
+    },
+  };
+}
+
+describeEachDatabase('daily reminders over Web Push', (get) => {
+  let app: FastifyInstance;
+  let pushService: https.Server;
+  let origin = '';
+  let agent: https.Agent;
+  let dataDir = '';
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-push-'));
+    const key = path.join(dataDir, 'key.pem');
+    const cert = path.join(dataDir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    pushService = https.createServer(
+      { key: fs.readFileSync(key), cert: fs.readFileSync(cert) },
+      (req, res) => {
+        const parts: Buffer[] = [];
+        req.on('data', (part: Buffer) => parts.push(part));
+        req.on('end', () => {
+          received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(parts) });
+          res.statusCode = req.url?.startsWith('/gone') ? 410 : 201;
+          res.end();
+        });
+      },
+    );
+    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+    origin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+    agent = new https.Agent({ ca: fs.readFileSync(cert) });
+    app = await buildTestApp(get().db, { dataDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise((resolve) => pushService.close(resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const subscribe = async (user: TestUser, body: Record<string, unknown>) => {
+    const response = await post(app, '/api/reminders/subscribe', body, user);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const send = () => webPushSender(loadVapidKeys(dataDir), agent);
+  const at = (iso: string) => new Date(iso);
+
+  it('hands out one VAPID key, made at first start and kept in DATA_DIR', async () => {
+    const user = await buildUser(get().db);
+    const first = await post(app, '/api/reminders/key', {}, user);
+    expect(first.statusCode).toBe(200);
+    const { publicKey } = first.json();
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8')).publicKey,
+    ).toBe(publicKey);
+    expect((await post(app, '/api/reminders/key', {}, null)).statusCode).toBe(401);
+  });
+
+  it("sends one encrypted reminder naming today's prompt at the device's time, once a day", async () => {
+    const user = await buildUser(get().db);
+    const phone = device(`${origin}/push/${unique('phone')}`);
+    // Mondays and Fridays at 20:30 in Berlin (UTC+1 in November).
+    await subscribe(user, {
+      subscription: phone.subscription,
+      time: '20:30',
+      days: [1, 5],
+      timeZone: 'Europe/Berlin',
+    });
+    const mine = () =>
+      received.filter((r) => r.path === new URL(phone.subscription.endpoint).pathname);
+
+    // Monday 23 Nov 2026, 19:29 UTC = 20:29 in Berlin: not yet.
+    await sendDueReminders(get(), send(), at('2026-11-23T19:29:00Z'));
+    expect(mine()).toHaveLength(0);
+    // Two instances find it due at the same moment: one push.
+    const runs = await Promise.all([
+      sendDueReminders(get(), send(), at('2026-11-23T19:31:00Z')),
+      sendDueReminders(get(), send(), at('2026-11-23T19:31:00Z')),
+    ]);
+    expect(runs.map((r) => r.sent).reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
+    expect(mine()).toHaveLength(1);
+    const [push] = mine();
+    expect(push?.headers['content-encoding']).toBe('aes128gcm');
+    expect(String(push?.headers.authorization)).toMatch(/^vapid t=/);
+    const message = phone.decrypt(push?.body ?? Buffer.alloc(0));
+    expect(message.url).toBe('/answer/today');
+    expect(message.body).toMatch(/^Today's prompt: .+/);
+
+    // Later the same evening: nothing more.
+    await sendDueReminders(get(), send(), at('2026-11-23T21:00:00Z'));
+    expect(mine()).toHaveLength(1);
+    // Tuesday is not a chosen day; Friday is.
+    await sendDueReminders(get(), send(), at('2026-11-24T20:00:00Z'));
+    expect(mine()).toHaveLength(1);
+    await sendDueReminders(get(), send(), at('2026-11-27T20:00:00Z'));
+    expect(mine()).toHaveLength(2);
+  });
+
+  it('stays quiet when the person has already written today', async () => {
+    const user = await buildUser(get().db);
+    const laptop = device(`${origin}/push/${unique('laptop')}`);
+    const everyDay = [0, 1, 2, 3, 4, 5, 6];
+    await subscribe(user, {
+      subscription: laptop.subscription,
+      time: '00:00',
+      days: everyDay,
+      timeZone: 'UTC',
+    });
+    const saved = await post(
+      app,
+      '/api/answer/save',
+      {
+        answer: { _id: unique('a'), prompt_title: 'Journal', text: 'Written today' },
+      },
+      user,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const pushes = () =>
+      received.filter((r) => r.path === new URL(laptop.subscription.endpoint).pathname);
+    const run = await sendDueReminders(get(), send(), new Date(Date.now() + 1000));
+    expect(run.alreadyWritten).toBeGreaterThanOrEqual(1);
+    expect(pushes()).toHaveLength(0);
+    // Tomorrow, not written yet: reminded.
+    await sendDueReminders(get(), send(), new Date(Date.now() + 86_400_000));
+    expect(pushes()).toHaveLength(1);
+  });
+
+  it('removes a subscription the push service says is gone', async () => {
+    const user = await buildUser(get().db);
+    const old = device(`${origin}/gone/${unique('old')}`);
+    await subscribe(user, {
+      subscription: old.subscription,
+      time: '07:00',
+      days: [3],
+      timeZone: 'UTC',
+    });
+    const run = await sendDueReminders(get(), send(), at('2026-12-02T07:01:00Z'));
+    expect(run.gone).toBeGreaterThanOrEqual(1);
+    // Gone: unsubscribing it now finds nothing.
+    const response = await post(
+      app,
+      '/api/reminders/unsubscribe',
+      { endpoint: old.subscription.endpoint },
+      user,
+    );
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses bad reminders with a 400 and lets only the owner remove one', async () => {
+    const user = await buildUser(get().db);
+    const other = await buildUser(get().db);
+    const phone = device(`${origin}/push/${unique('p')}`);
+    const good = { subscription: phone.subscription, time: '20:30', days: [1], timeZone: 'UTC' };
+    for (const bad of [
+      { ...good, time: '25:00' },
+      { ...good, days: [] },
+      { ...good, days: [1, 1] },
+      { ...good, days: [7] },
+      { ...good, timeZone: 'Mars/Olympus' },
+      { ...good, subscription: { endpoint: 'not a url', keys: phone.subscription.keys } },
+    ]) {
+      expect((await post(app, '/api/reminders/subscribe', bad, user)).statusCode).toBe(400);
+    }
+    await subscribe(user, good);
+    const foreign = await post(
+      app,
+      '/api/reminders/unsubscribe',
+      { endpoint: good.subscription.endpoint },
+      other,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const own = await post(
+      app,
+      '/api/reminders/unsubscribe',
+      { endpoint: good.subscription.endpoint },
+      user,
+    );
+    expect(own.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:https';
+import webpush from 'web-push';
+import type { Reminder, ReminderPush, SubscribeRequest } from '../../../shared/api/reminders.ts';
+import { parseDayKey } from '../../../shared/domain/calendar-day.ts';
+import { isReminderDue, type LocalMoment } from '../../../shared/domain/reminder.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import { todaysPromptId } from '../prompts/daily-prompt.service.ts';
+import {
+  claimReminder,
+  deleteSubscription,
+  hasAnsweredBetween,
+  listSubscriptions,
+  promptTitle,
+  type SubscriptionRow,
+  saveSubscription,
+} from './reminders.repo.ts';
+import type { VapidKeys } from './vapid.ts';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The device's local day, weekday and time of `now`; null for a zone this runtime lacks. */
+export function localMoment(now: Date, timeZone: string): LocalMoment | null {
+  let format = formats.get(timeZone);
+  try {
+    format ??= new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+    });
+  } catch {
+    return null;
+  }
+  formats.set(timeZone, format);
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+export function presentReminder(row: SubscriptionRow): Reminder {
+  return {
+    endpoint: row.endpoint,
+    time: row.remind_at,
+    days: JSON.parse(row.days) as number[],
+    timeZone: row.time_zone,
+  };
+}
+
+export async function subscribe(
+  deps: Deps,
+  userId: string,
+  body: SubscribeRequest,
+): Promise<Reminder> {
+  if (!localMoment(new Date(), body.timeZone)) throw badRequest('timeZone: is not a time zone');
+  const row: SubscriptionRow = {
+    id: randomUUID(),
+    user_id: userId,
+    endpoint: body.subscription.endpoint,
+    p256dh: body.subscription.keys.p256dh,
+    auth: body.subscription.keys.auth,
+    remind_at: body.time,
+    days: JSON.stringify([...body.days].sort()),
+    time_zone: body.timeZone,
+    last_sent_day: '',
+    created_at: new Date().toISOString(),
+  };
+  await saveSubscription(deps.db, row);
+  return presentReminder(row);
+}
+
+/** Sends one encrypted push; answers the push service's status (or throws on a network error). */
+export type PushSender = (row: SubscriptionRow, payload: string) => Promise<number>;
+
+export function webPushSender(vapid: VapidKeys, agent?: Agent): PushSender {
+  return async (row, payload) => {
+    try {
+      const result = await webpush.sendNotification(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        payload,
+        {
+          vapidDetails: vapid,
+          TTL: 4 * 60 * 60,
+          contentEncoding: 'aes128gcm',
+          ...(agent ? { agent } : {}),
+        },
+      );
+      return result.statusCode;
+    } catch (error) {
+      if (error instanceof webpush.WebPushError) return error.statusCode;
+      throw error;
+    }
+  };
+}
+
+export type ReminderRun = { sent: number; gone: number; alreadyWritten: number; failed: number };
+
+/**
+ * Sends every reminder that is due now (decision 021's sibling, see README): claimed first
+ * (once per device per local day, whichever instance gets there), skipped when the person
+ * has written today, and a subscription the push service calls gone (404/410) is removed.
+ */
+export async function sendDueReminders(
+  deps: Deps,
+  send: PushSender,
+  now: Date = new Date(),
+): Promise<ReminderRun> {
+  const run: ReminderRun = { sent: 0, gone: 0, alreadyWritten: 0, failed: 0 };
+  const titles = new Map<string, string>();
+  for (const row of await listSubscriptions(deps.db)) {
+    const moment = localMoment(now, row.time_zone);
+    if (!moment) continue;
+    const rule = {
+      time: row.remind_at,
+      days: JSON.parse(row.days) as number[],
+      lastSentDay: row.last_sent_day,
+    };
+    if (!isReminderDue(rule, moment)) continue;
+    if (!(await claimReminder(deps.db, row.id, moment.day))) continue;
+    // Written since the device's midnight (exact except on a day the clocks change).
+    const midnight = new Date(now.getTime() - moment.minutes * 60_000 - (now.getTime() % 60_000));
+    if (
+      await hasAnsweredBetween(
+        deps.db,
+        row.user_id,
+        midnight.toISOString(),
+        new Date(now.getTime() + 1).toISOString(),
+      )
+    ) {
+      run.alreadyWritten += 1;
+      continue;
+    }
+    let title = titles.get(moment.day);
+    if (title === undefined) {
+      title = await todaysTitle(deps, moment.day);
+      titles.set(moment.day, title);
+    }
+    const push: ReminderPush = {
+      title: 'Time to write in Müse',
+      body: title ? `Today's prompt: ${title}` : 'A few quiet minutes for your journal.',
+      url: '/answer/today',
+    };
+    const status = await send(row, JSON.stringify(push)).catch(() => 0);
+    if (status === 404 || status === 410) {
+      await deleteSubscription(deps.db, row.id);
+      run.gone += 1;
+    } else if (status >= 200 && status < 300) run.sent += 1;
+    else run.failed += 1;
+  }
+  return run;
+}
+
+async function todaysTitle(deps: Deps, day: string): Promise<string> {
+  const calendarDay = parseDayKey(day);
+  if (!calendarDay) return '';
+  try {
+    return (await promptTitle(deps.db, await todaysPromptId(deps, calendarDay))) ?? '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '../../../shared/api/common.ts';
+import type { ImportFormat } from '../../../shared/api/transfer.ts';
+import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
+import { markdownToAnswer } from './markdown-format.ts';
+import { readZip, ZipRefused } from './zip-reader.ts';
+
+/** An answer read from a file, before it belongs to anyone. */
+export type ImportCandidate = {
+  /** Where it came from: 'dayone:<uuid>' or a hash of date, prompt and text (decision 021). */
+  importKey: string;
+  prompt_id: string | null;
+  prompt_title: string;
+  text: string;
+  type: string;
+  categories: string[];
+  answered: string;
+  modified: string;
+  shared: boolean;
+  sharedOn: string | null;
+  anonymous: boolean;
+  /** The Day One entry's own time zone, when it names one. */
+  timeZone: string | null;
+};
+
+export type ImportItem = { candidate: ImportCandidate } | { skip: string };
+
+export const SKIP = {
+  noText: 'no text',
+  noDate: 'no readable date',
+  tooLong: `longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`,
+  notAnEntry: 'not an entry we can read',
+  pictures: 'pictures and other files (not imported)',
+  otherFile: 'files that are not Markdown or JSON',
+} as const;
+
+export const DAY_ONE_PROMPT = 'Day One';
+
+/** The same answer always has the same key: ISO date, prompt and text. */
+export function contentKey(answered: string, promptTitle: string, text: string): string {
+  const hash = createHash('sha256').update(`${answered}\u0000${promptTitle}\u0000${text}`);
+  return `sha256:${hash.digest('base64url')}`;
+}
+
+function isoOrNull(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  const time = date.getTime();
+  // Years 1-9999 only: every day must have a four-digit key.
+  if (Number.isNaN(time) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) return null;
+  return date.toISOString();
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value
+        .filter((v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= 40)
+        .slice(0, 20)
+    : [];
+}
+
+type Fields = {
+  prompt_id: unknown;
+  prompt_title: unknown;
+  text: unknown;
+  type: unknown;
+  categories: unknown;
+  answered: unknown;
+  modified: unknown;
+  shared: unknown;
+  sharedOn: unknown;
+  anonymous: unknown;
+};
+
+/** The checks every format shares: a date, some text, within the limits of a saved answer. */
+function toItem(fields: Fields, importKey: string | null, timeZone: string | null): ImportItem {
+  const answered = isoOrNull(fields.answered);
+  if (!answered) return { skip: SKIP.noDate };
+  const body = text(fields.text);
+  if (body.trim() === '') return { skip: SKIP.noText };
+  if (body.length > MAX_ANSWER_TEXT) return { skip: SKIP.tooLong };
+  if (body.includes('\u0000')) return { skip: SKIP.notAnEntry };
+  const promptTitle = text(fields.prompt_title).replaceAll('\u0000', '').slice(0, MAX_PROMPT_TITLE);
+  const type = text(fields.type).trim().slice(0, 40) || 'paragraph';
+  const promptId = text(fields.prompt_id);
+  const shared = fields.shared === true;
+  return {
+    candidate: {
+      importKey: importKey ?? contentKey(answered, promptTitle, body),
+      prompt_id: promptId && promptId.length <= 64 ? promptId : null,
+      prompt_title: promptTitle,
+      text: body,
+      type,
+      categories: stringList(fields.categories),
+      answered,
+      modified: isoOrNull(fields.modified) ?? answered,
+      shared,
+      sharedOn: shared ? (isoOrNull(fields.sharedOn) ?? answered) : null,
+      anonymous: fields.anonymous === true,
+      timeZone,
+    },
+  };
+}
+
+/** An answer of Müse's own JSON export (/api/user/export's `answers`). */
+function fromMuse(value: unknown): ImportItem {
+  if (typeof value !== 'object' || value === null) return { skip: SKIP.notAnEntry };
+  const a = value as Record<string, unknown>;
+  return toItem(
+    {
+      prompt_id: a.prompt_id,
+      prompt_title: a.prompt_title,
+      text: a.text,
+      type: a.type,
+      categories: a.categories,
+      answered: a.answered,
+      modified: a.modified,
+      shared: a.shared,
+      sharedOn: a.sharedOn,
+      anonymous: a.anonymous,
+    },
+    null,
+    null,
+  );
+}
+
+// Day One writes pictures into the text as ![](dayone-moment://…) lines; they stay behind.
+const DAY_ONE_MOMENT = /!\[[^\]]*\]\(dayone-moment:[^)]*\)\n?/g;
+
+function validTimeZone(zone: unknown): string | null {
+  if (typeof zone !== 'string' || zone === '') return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+/** An entry of a Day One JSON export (`entries` of Journal.json). */
+function fromDayOne(value: unknown): ImportItem {
+  if (typeof value !== 'object' || value === null) return { skip: SKIP.notAnEntry };
+  const e = value as Record<string, unknown>;
+  const uuid = typeof e.uuid === 'string' && e.uuid.length <= 64 ? e.uuid : null;
+  if (!uuid) return { skip: SKIP.notAnEntry };
+  const body = text(e.text).replace(DAY_ONE_MOMENT, '').trim();
+  return toItem(
+    {
+      prompt_id: null,
+      prompt_title: DAY_ONE_PROMPT,
+      text: body,
+      type: 'paragraph',
+      categories: [],
+      answered: e.creationDate,
+      modified: e.modifiedDate,
+      shared: false,
+      sharedOn: null,
+      anonymous: false,
+    },
+    `dayone:${uuid}`,
+    validTimeZone(e.timeZone),
+  );
+}
+
+const IMAGE = /\.(jpe?g|png|gif|heic|webp|tiff?|mov|mp4|m4a|pdf)$/i;
+
+async function* chunksOf(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of stream) yield chunk;
+  } catch (error) {
+    // yauzl checks every entry's real size against its header as it unpacks.
+    throw error instanceof ZipRefused ? error : new ZipRefused('The zip is damaged');
+  }
+}
+
+/** A readable import: the format found and the items, read one at a time. */
+export type ImportSource = { format: ImportFormat; items: AsyncGenerator<ImportItem> };
+
+async function firstBytes(path: string, length: number): Promise<Buffer> {
+  const handle = await fs.promises.open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * What the uploaded file is: a zip (Day One's export with Journal.json, or Markdown files) or
+ * a JSON file (Müse's export, or a bare Day One Journal.json). Anything else is refused.
+ */
+export async function openImportSource(path: string): Promise<ImportSource> {
+  const head = await firstBytes(path, 1024 * 1024);
+  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return openZipSource(path);
+  const start = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (!start.startsWith('{')) {
+    throw new ZipRefused(
+      'Choose a Müse or Day One export (.json or .zip) or a zip of Markdown files',
+    );
+  }
+  const answersAt = start.search(/"answers"\s*:/);
+  const entriesAt = start.search(/"entries"\s*:/);
+  const dayOne = entriesAt >= 0 && (answersAt < 0 || entriesAt < answersAt);
+  const key = dayOne ? 'entries' : 'answers';
+  const read = dayOne ? fromDayOne : fromMuse;
+  async function* items(): AsyncGenerator<ImportItem> {
+    for await (const value of jsonArrayItems(fs.createReadStream(path), key)) yield read(value);
+  }
+  return { format: dayOne ? 'day-one' : 'muse-json', items: items() };
+}
+
+async function openZipSource(path: string): Promise<ImportSource> {
+  const zip = await readZip(path);
+  const names = zip.entries.map((entry) => entry.name.toLowerCase());
+  const hasJson = names.some((name) => name.endsWith('.json') && !name.startsWith('__macosx/'));
+  const format: ImportFormat = hasJson ? 'day-one' : 'markdown';
+  async function* items(): AsyncGenerator<ImportItem> {
+    try {
+      for (const entry of zip.entries) {
+        const name = entry.name.toLowerCase();
+        const base = name.split('/').pop() ?? '';
+        if (name.startsWith('__macosx/') || base.startsWith('.')) continue;
+        if (format === 'day-one' && name.endsWith('.json')) {
+          const stream = chunksOf(await entry.open());
+          for await (const value of jsonArrayItems(stream, 'entries')) yield fromDayOne(value);
+        } else if (format === 'markdown' && /\.(md|markdown|txt)$/.test(name)) {
+          if (entry.size > MAX_ANSWER_TEXT * 4 + 64 * 1024) {
+            yield { skip: SKIP.tooLong };
+            continue;
+          }
+          const parts: Buffer[] = [];
+          for await (const chunk of chunksOf(await entry.open())) parts.push(chunk);
+          const answer = markdownToAnswer(Buffer.concat(parts).toString('utf8'), entry.name);
+          yield toItem(
+            {
+              ...answer,
+              prompt_title: answer.prompt_title ?? base.replace(/\.(md|markdown|txt)$/, ''),
+            },
+            null,
+            null,
+          );
+        } else {
+          yield { skip: IMAGE.test(name) ? SKIP.pictures : SKIP.otherFile };
+        }
+      }
+    } finally {
+      zip.close();
+    }
+  }
+  return { format, items: items() };
+}
+
+export { JsonStreamError };

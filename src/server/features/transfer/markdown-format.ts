@@ -1,0 +1,123 @@
+import type { Answer } from '../../../shared/api/answers.ts';
+
+/**
+ * One answer as a Markdown file (decision 021): YAML front matter whose values are written as
+ * JSON (valid YAML flow scalars, so any YAML reader takes them and ours parses them exactly),
+ * then the answer's text verbatim. Reading it back gives the same answer, so a Markdown
+ * export round-trips losslessly apart from ids, likes and the profile picture.
+ */
+export function answerToMarkdown(answer: Answer): string {
+  const fields: [string, unknown][] = [
+    ['date', answer.answered],
+    ['modified', answer.modified],
+    ['prompt', answer.prompt_title],
+    ['prompt_id', answer.prompt_id],
+    ['categories', answer.categories],
+    ['type', answer.type],
+    ['shared', answer.shared],
+    ['shared_on', answer.sharedOn],
+    ['anonymous', answer.anonymous],
+  ];
+  const lines = fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `---\n${lines.join('\n')}\n---\n${answer.text}\n`;
+}
+
+/** A file name that sorts by date and says what the answer was about. */
+export function markdownFileName(answer: Answer, used: Set<string>): string {
+  const day = answer.answered.slice(0, 10).replace(/[^0-9-]/g, '') || 'undated';
+  const slug =
+    answer.prompt_title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48)
+      .replace(/-+$/, '') || 'answer';
+  let name = `${day}-${slug}.md`;
+  for (let n = 2; used.has(name); n++) name = `${day}-${slug}-${n}.md`;
+  used.add(name);
+  return name;
+}
+
+export type MarkdownAnswer = {
+  answered: string | null;
+  modified: string | null;
+  prompt_title: string | null;
+  prompt_id: string | null;
+  categories: string[];
+  type: string | null;
+  shared: boolean;
+  sharedOn: string | null;
+  anonymous: boolean;
+  text: string;
+};
+
+function parseValue(raw: string): unknown {
+  const value = raw.trim();
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    // Plain YAML scalars from other tools: unquoted text, 'single quoted', [a, b] lists.
+    if (/^'.*'$/.test(value)) return value.slice(1, -1).replaceAll("''", "'");
+    if (/^\[.*\]$/.test(value)) {
+      return value
+        .slice(1, -1)
+        .split(',')
+        .map((part) => part.trim().replace(/^["']|["']$/g, ''))
+        .filter((part) => part !== '');
+    }
+    if (value === 'true' || value === 'false') return value === 'true';
+    return value;
+  }
+}
+
+const str = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : null;
+
+/**
+ * Reads a Markdown file: front matter (if any) and the text after it. The date comes from the
+ * front matter's `date`, or from a file name starting with YYYY-MM-DD; the prompt from
+ * `prompt` or `title`. Without front matter the whole file is the text.
+ */
+export function markdownToAnswer(content: string, fileName: string): MarkdownAnswer {
+  const text = content.replace(/^\uFEFF/, '').replaceAll('\r\n', '\n');
+  const fields = new Map<string, unknown>();
+  let body = text;
+  const match = /^---\n([\s\S]*?)\n---\n?/.exec(text);
+  if (match) {
+    body = text.slice(match[0].length);
+    let listKey: string | null = null;
+    for (const line of (match[1] ?? '').split('\n')) {
+      const item = /^\s+-\s+(.*)$/.exec(line);
+      if (item && listKey) {
+        const list = fields.get(listKey);
+        if (Array.isArray(list)) list.push(parseValue(item[1] ?? ''));
+        continue;
+      }
+      const pair = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
+      if (!pair) continue;
+      const [, key = '', value = ''] = pair;
+      listKey = value.trim() === '' ? key : null;
+      fields.set(key, value.trim() === '' ? [] : parseValue(value));
+    }
+  }
+  if (body.endsWith('\n')) body = body.slice(0, -1);
+  const base = fileName.split('/').pop() ?? fileName;
+  const dated = /^(\d{4}-\d{2}-\d{2})/.exec(base)?.[1] ?? null;
+  const categories = fields.get('categories') ?? fields.get('tags');
+  return {
+    answered: str(fields.get('date')) ?? dated,
+    modified: str(fields.get('modified')),
+    prompt_title: str(fields.get('prompt')) ?? str(fields.get('title')),
+    prompt_id: str(fields.get('prompt_id')),
+    categories: Array.isArray(categories)
+      ? categories.filter((c): c is string => typeof c === 'string')
+      : [],
+    type: str(fields.get('type')),
+    shared: fields.get('shared') === true,
+    sharedOn: str(fields.get('shared_on')),
+    anonymous: fields.get('anonymous') === true,
+    text: body,
+  };
+}

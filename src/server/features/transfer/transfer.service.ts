@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ImportSummary } from '../../../shared/api/transfer.ts';
+import { parseDayKey } from '../../../shared/domain/calendar-day.ts';
+import { wordScore } from '../../../shared/domain/score.ts';
+import { mergeStreak, streakFromDays } from '../../../shared/domain/streak-history.ts';
+import type { AppDeps } from '../../deps.ts';
+import { conflict } from '../../plugins/errors.ts';
+import type { UserRow } from '../users/users.repo.ts';
+import { contentKey, type ImportCandidate, openImportSource } from './import-sources.ts';
+import {
+  existingPromptIds,
+  findImportMatches,
+  type ImportedAnswerRow,
+  insertImportedAnswers,
+  listAnsweredTimes,
+  saveStreak,
+} from './transfer.repo.ts';
+
+const BATCH = 200;
+export const ALREADY_THERE = 'already in your journal';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day ('YYYY-MM-DD') of an instant in a time zone. */
+export function dayIn(iso: string, timeZone: string): string {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    dayIn(new Date().toISOString(), zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes an upload to a private temporary file (a zip needs random access); removed after. */
+export async function withUploadFile<T>(
+  upload: Readable,
+  work: (file: string) => Promise<T>,
+): Promise<T> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'muse-import-'));
+  const file = path.join(dir, 'upload');
+  try {
+    await pipeline(upload, fs.createWriteStream(file, { mode: 0o600 }));
+    return await work(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+type RunOptions = { timeZone: string; write: boolean };
+
+/**
+ * Reads an import file once, in batches of 200: each entry is checked against the caller's
+ * journal (import key or same time + content) and against the file itself, counted, and —
+ * when `write` — inserted. Memory stays bounded by one batch. After writing, the streak is
+ * recounted from every answer's day with the shared streak rules (decision 021).
+ */
+export async function runImport(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  file: string,
+  options: RunOptions,
+): Promise<ImportSummary> {
+  const source = await openImportSource(file);
+  const skipped = new Map<string, number>();
+  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  const seen = new Set<string>();
+  let entries = 0;
+  let from: string | null = null;
+  let to: string | null = null;
+  let batch: ImportCandidate[] = [];
+
+  const flush = async () => {
+    const current = batch;
+    batch = [];
+    const matches = await findImportMatches(
+      deps.db,
+      user.id,
+      current.map((c) => c.importKey),
+      current.map((c) => c.answered),
+    );
+    const present = new Set<string>();
+    for (const match of matches) {
+      if (match.import_key) present.add(match.import_key);
+      present.add(contentKey(match.answered, match.prompt_title, match.text));
+    }
+    const fresh = current.filter((c) => {
+      const repeat =
+        present.has(c.importKey) || present.has(contentKey(c.answered, c.prompt_title, c.text));
+      if (repeat) skip(ALREADY_THERE);
+      return !repeat;
+    });
+    for (const c of fresh) {
+      const day = dayIn(c.answered, c.timeZone ?? options.timeZone);
+      entries += 1;
+      if (from === null || day < from) from = day;
+      if (to === null || day > to) to = day;
+    }
+    if (options.write) await insertFresh(deps, user, fresh);
+  };
+
+  for await (const item of source.items) {
+    if ('skip' in item) {
+      skip(item.skip);
+      continue;
+    }
+    const key = item.candidate.importKey;
+    if (seen.has(key)) {
+      skip('repeated in the file');
+      continue;
+    }
+    seen.add(key);
+    batch.push(item.candidate);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  if (options.write && entries > 0) await recountStreak(deps, user, options.timeZone);
+  return {
+    format: source.format,
+    entries,
+    from,
+    to,
+    skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
+  };
+}
+
+async function insertFresh(deps: Pick<AppDeps, 'db'>, user: UserRow, fresh: ImportCandidate[]) {
+  const promptIds = await existingPromptIds(
+    deps.db,
+    fresh.flatMap((c) => (c.prompt_id ? [c.prompt_id] : [])),
+  );
+  const rows: ImportedAnswerRow[] = fresh.map((c) => ({
+    id: randomUUID().replaceAll('-', ''),
+    user_id: user.id,
+    prompt_id: c.prompt_id && promptIds.has(c.prompt_id) ? c.prompt_id : null,
+    prompt_title: c.prompt_title,
+    answered: c.answered,
+    modified: c.modified,
+    text: c.text,
+    type: c.type,
+    categories: JSON.stringify(c.categories),
+    shared: c.shared ? 1 : 0,
+    shared_on: c.shared ? c.sharedOn : null,
+    anonymous: c.anonymous ? 1 : 0,
+    likes: 0,
+    score: wordScore(c.text),
+    // The feed shows the author's current picture (decision 017): nothing is copied.
+    profile_picture: null,
+    // A shared answer's world copy is its text as exported (decision 015).
+    shared_text: c.shared ? c.text : null,
+    shared_modified: c.shared ? c.modified : null,
+    import_key: c.importKey,
+  }));
+  try {
+    await insertImportedAnswers(deps.db, user.id, rows);
+  } catch (error) {
+    // The unique (user_id, import_key) index: the same file is being imported elsewhere.
+    if (isUniqueViolation(error)) throw conflict('This file is already being imported');
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  return code === '23505' || /UNIQUE constraint failed/i.test(message);
+}
+
+async function recountStreak(deps: Pick<AppDeps, 'db'>, user: UserRow, timeZone: string) {
+  const todayKey = dayIn(new Date().toISOString(), timeZone);
+  const today = parseDayKey(todayKey);
+  if (!today) return;
+  const days = (await listAnsweredTimes(deps.db, user.id)).map((iso) => dayIn(iso, timeZone));
+  const next = mergeStreak(
+    { streak: user.streak, longestStreak: user.longest_streak, last: user.last },
+    streakFromDays(days, today),
+    today,
+  );
+  await saveStreak(deps.db, user.id, {
+    streak: next.streak,
+    longest_streak: next.longestStreak,
+    last: next.last,
+  });
+}

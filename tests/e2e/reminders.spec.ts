@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import axe from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 17 C in the browser: "Remind me to write" in settings (time, days, time zone), the
+// service worker carries the push handlers, and a browser without Web Push gets an .ics
+// calendar event at the chosen time instead.
+
+const PASSWORD = 'correct horse battery';
+const shotsDir = '/tmp/h17-peers-shots';
+
+type Saved = { state: { user: { _id: string; name: string } } };
+
+async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  for (const [label, size] of [
+    ['360', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await settle(page);
+    const file = await screenshot(page, `reminders-${name}-${label}`);
+    fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
+  }
+  await page.setViewportSize(PHONE);
+}
+
+async function contrastViolations(page: Page): Promise<string[]> {
+  await settle(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: ['color-contrast'],
+    });
+    return found.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+  });
+}
+
+describe('daily reminder settings', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedUp(scheme: 'light' | 'dark', withoutPush = false): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      colorScheme: scheme,
+      acceptDownloads: true,
+      timezoneId: 'Europe/Lisbon',
+    });
+    if (withoutPush) {
+      await context.addInitScript(() => {
+        delete (window as unknown as Record<string, unknown>).PushManager;
+      });
+    }
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/login?mode=signup`);
+    await expect.poll(async () => (await reflectState<Saved>(page))?.state.user._id).toBeTruthy();
+    const name = `Rem${scheme}${withoutPush ? 'x' : ''}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Email').fill(`${name.toLowerCase()}@example.com`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect.poll(async () => (await reflectState<Saved>(page))?.state.user.name).toBe(name);
+    return page;
+  }
+
+  it('the service worker carries the push and notificationclick handlers', async () => {
+    const sw = await (await fetch(`${server.origin}/sw.js`)).text();
+    expect(sw).toContain('importScripts("/push-sw.js")');
+    const handlers = await (await fetch(`${server.origin}/push-sw.js`)).text();
+    expect(handlers).toContain("addEventListener('push'");
+    expect(handlers).toContain("addEventListener('notificationclick'");
+    expect(handlers).toContain('/answer/today');
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'offers time, days and the browser time zone, with AA contrast (%s)',
+    async (scheme) => {
+      const page = await signedUp(scheme);
+      const errors = watchPageErrors(page);
+      await page.goto(`${server.origin}/userSettings`);
+      const section = page.getByRole('region', { name: 'Remind me to write' });
+      await section.getByLabel('Time', { exact: true }).waitFor();
+      expect(await section.getByLabel('Time', { exact: true }).inputValue()).toBe('20:30');
+      expect(await section.getByLabel('Time zone').inputValue()).toBe('Europe/Lisbon');
+      for (const day of ['Monday', 'Saturday', 'Sunday']) {
+        expect(await section.getByRole('checkbox', { name: day }).isChecked()).toBe(true);
+      }
+      await expect.poll(() => section.getByRole('button', { name: 'Remind me' }).count()).toBe(1);
+      expect(await contrastViolations(page)).toEqual([]);
+      await shoot(page, `settings-${scheme}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('without Web Push, downloads a calendar event at the chosen time and days', async () => {
+    const page = await signedUp('light', true);
+    await page.goto(`${server.origin}/userSettings`);
+    const section = page.getByRole('region', { name: 'Remind me to write' });
+    await section.getByLabel('Time', { exact: true }).fill('07:45');
+    await section.getByRole('checkbox', { name: 'Saturday' }).click();
+    await section.getByRole('checkbox', { name: 'Sunday' }).click();
+    await section.getByLabel('Time zone').selectOption('America/New_York');
+    expect(await section.getByRole('button', { name: 'Remind me' }).count()).toBe(0);
+    await expect
+      .poll(() => section.getByRole('status').textContent())
+      .toContain('a calendar event reminds you instead');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('link', { name: 'Add to calendar' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('muse-reminder.ics');
+    const ics = fs.readFileSync(await download.path(), 'utf8');
+    expect(ics).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T074500\r\n/);
+    expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR\r\n');
+    expect(ics).toContain(`URL:${server.origin}/answer/today\r\n`);
+    await shoot(page, 'no-push');
+    await page.context().close();
+  });
+});

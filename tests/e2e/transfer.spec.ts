@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import axe from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 17 B as a person does it: export the answers as Markdown from the profile, then, on a
+// fresh device and account, import that zip — first a preview, then the import — and find the
+// answers, the streak and the score; a second import adds nothing.
+
+type Saved = { state: { user: { _id: string; score: number }; answers: { text: string }[] } };
+
+const shotsDir = '/tmp/h17-peers-shots';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  for (const [label, size] of [
+    ['360', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await settle(page);
+    const file = await screenshot(page, `transfer-${name}-${label}`);
+    fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
+  }
+  await page.setViewportSize(PHONE);
+}
+
+/** axe-core's colour-contrast rule on the page as it is: the offending nodes, if any. */
+async function contrastViolations(page: Page): Promise<string[]> {
+  await settle(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: ['color-contrast'],
+    });
+    return found.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+  });
+}
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+
+describe('export as Markdown and import it elsewhere', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let zipPath = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function visitor(colorScheme: 'light' | 'dark'): Promise<[BrowserContext, Page]> {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      colorScheme,
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/home`);
+    await expect.poll(async () => (await reflectState<Saved>(page))?.state.user._id).toBeTruthy();
+    return [context, page];
+  }
+
+  it('downloads the answers as a zip of Markdown files from the profile', async () => {
+    const [context, page] = await visitor('light');
+    const errors = watchPageErrors(page);
+    const userId = (await reflectState<Saved>(page))?.state.user._id;
+    for (const [n, text] of [
+      'Three words here',
+      'Yesterday I walked far',
+      'Two days ago, rain',
+    ].entries()) {
+      await call(page, '/api/answer/save', {
+        answer: {
+          _id: `exp${n}${Date.now()}`,
+          user_id: userId,
+          prompt_id: null,
+          prompt_title: `Prompt ${n}`,
+          text,
+          answered: daysAgo(n),
+          modified: daysAgo(n),
+        },
+      });
+    }
+    await page.goto(`${server.origin}/userProfile`);
+    const button = page.getByRole('button', { name: 'Export as Markdown (zip)' });
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/^muse-answers-\d{4}-\d{2}-\d{2}\.zip$/);
+    zipPath = path.join(server.dataDir, download.suggestedFilename());
+    await download.saveAs(zipPath);
+    const bytes = fs.readFileSync(zipPath);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.toString('latin1')).toContain('.md');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'previews, then imports into a fresh account (%s theme), and a second import adds nothing',
+    async (scheme) => {
+      const [context, page] = await visitor(scheme);
+      const errors = watchPageErrors(page);
+      await page.goto(`${server.origin}/userProfile`);
+      await page.getByLabel('Import answers…').setInputFiles(zipPath);
+      const card = page.locator('.transfer-card');
+      await expect.poll(() => card.textContent()).toContain('3 entries from');
+      expect(await card.textContent()).toContain('from Markdown files');
+      // Nothing is imported before the person confirms.
+      expect((await call<{ answers: unknown[] }>(page, '/api/user/answers')).answers).toEqual([]);
+      expect(await contrastViolations(page)).toEqual([]);
+      await shoot(page, `preview-${scheme}`);
+
+      await card.getByRole('button', { name: 'Import 3 entries' }).click();
+      await expect.poll(() => card.textContent()).toContain('Imported 3 entries');
+      await shoot(page, `done-${scheme}`);
+      const { answers } = await call<{ answers: { text: string }[] }>(page, '/api/user/answers');
+      expect(answers.map((a) => a.text).sort()).toEqual([
+        'Three words here',
+        'Two days ago, rain',
+        'Yesterday I walked far',
+      ]);
+      const { user } = await call<{ user: { streak: number; score: number } }>(page, '/api/user');
+      expect(user.streak).toBe(3);
+      expect(user.score).toBe(3);
+      // The journal on this device has them too.
+      await expect
+        .poll(async () => (await reflectState<Saved>(page))?.state.answers.length)
+        .toBe(3);
+
+      await page.getByLabel('Import answers…').setInputFiles(zipPath);
+      await expect.poll(() => card.textContent()).toContain('Nothing new to import');
+      expect(await card.textContent()).toContain('3 entries skipped: already in your journal');
+      await expect
+        .poll(() =>
+          card.getByRole('button', { name: 'Import 0 entries' }).getAttribute('aria-disabled'),
+        )
+        .toBe('true');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('says why a file is refused', async () => {
+    const [context, page] = await visitor('light');
+    const bad = path.join(server.dataDir, 'notes.txt');
+    fs.writeFileSync(bad, 'just some words');
+    await page.goto(`${server.origin}/userProfile`);
+    await page.getByLabel('Import answers…').setInputFiles(bad);
+    await expect
+      .poll(() => page.locator('.transfer-result .form-error').textContent())
+      .toContain('Choose a Müse or Day One export');
+    await shoot(page, 'refused');
+    await context.close();
+  });
+});
