@@ -36,6 +36,11 @@ describeEachDatabase('world: how others answered one prompt', (get) => {
     saveAnswerAs(app, user, { prompt_id: prompt._id, prompt_title: prompt.title, text });
   const share = async (user: TestUser, id: string, anonymous = false) =>
     ok(post(app, '/api/answer/share', { answer_id: id, anonymous }, user));
+  /** `user` after answering `prompt` (so the filtered view opens for them). */
+  const answered = async (user: TestUser, prompt: { _id: string; title: string }) => {
+    await answer(user, prompt);
+    return user;
+  };
   const filtered = async (promptId: string, user?: TestUser, page = 1) => {
     const response = await post(app, '/api/answer/shared', { page, prompt_id: promptId }, user);
     expect(response.statusCode, response.body).toBe(200);
@@ -84,6 +89,13 @@ describeEachDatabase('world: how others answered one prompt', (get) => {
     expect(sharedAnswers.map((a) => a._id)).toEqual([secondId, firstId]);
     expect(sharedAnswers[0]).toMatchObject({ user_id: null, user_name: '', anonymous: true });
     expect(sharedAnswers.every((a) => a.prompt_id === prompt._id)).toBe(true);
+
+    // The reader's own love shows on the (cached) page at once; nobody else's marks do.
+    await ok(post(app, '/api/answer/like', { answer_id: firstId }, reader));
+    const loved = (await filtered(prompt._id, reader)).sharedAnswers.find((a) => a._id === firstId);
+    expect(loved).toMatchObject({ likes: 2, likers: [reader.id] });
+    const other = (await filtered(prompt._id, await answered(writer, prompt))).sharedAnswers;
+    expect(other.find((a) => a._id === firstId)).toMatchObject({ likes: 2, likers: [] });
   });
 
   it('leaves out an anonymous answer to a prompt its author wrote, which would re-link them', async () => {
