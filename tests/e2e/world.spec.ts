@@ -250,7 +250,13 @@ describe('the world: sharing, love, flags, profiles and new prompts', () => {
       `/user/${adaId}`,
     );
     expect(await anonymous.locator('.feed-author').textContent()).toBe('Anonymous');
-    expect(await anonymous.getByRole('link').count()).toBe(0);
+    // No link to anyone: the only link is the prompt's, to how others answered it (023).
+    expect(await anonymous.locator('a[href^="/user/"]').count()).toBe(0);
+    expect(
+      await anonymous
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual([expect.stringMatching(/^\/world\?prompt=/)]);
     expect(await anonymous.textContent()).not.toContain('Ada');
     expect(await named.locator('time').textContent()).toBe(TODAY_LABEL);
     expect(errorsB).toEqual([]);
