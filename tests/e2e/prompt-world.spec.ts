@@ -119,6 +119,11 @@ describe('how others answered the prompt you just answered', () => {
 
   it('the editor of an answered prompt offers the same link', async () => {
     await page.goto(`${server.origin}/answer/${PROMPT}`);
+    await page.getByRole('link', { name: 'See how others answered this' }).waitFor();
+    await screenshot(page, 'prompt-world-editor-link-phone');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'prompt-world-editor-link-desktop');
+    await page.setViewportSize(PHONE);
     await page.getByRole('link', { name: 'See how others answered this' }).click();
     await page.waitForURL(`${server.origin}/world?prompt=${PROMPT}`);
     await page.locator('.feed-entry').filter({ hasText: ADA_TEXT }).waitFor();
