@@ -56,10 +56,11 @@ describe('how others answered the prompt you just answered', () => {
   let bea: BrowserContext;
   let page: Page;
   let errors: string[];
+  let ada: Awaited<ReturnType<typeof apiUser>>;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const ada = await apiUser(server.origin, 'Ada');
+    ada = await apiUser(server.origin, 'Ada');
     await shareAs(ada, { id: 'seed-life-02', title: 'Another prompt' }, ADA_ELSEWHERE);
     await shareAs(ada, { id: PROMPT, title: 'What did today teach you?' }, ADA_TEXT);
     bea = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
@@ -127,6 +128,25 @@ describe('how others answered the prompt you just answered', () => {
     await page.getByRole('link', { name: 'See how others answered this' }).click();
     await page.waitForURL(`${server.origin}/world?prompt=${PROMPT}`);
     await page.locator('.feed-entry').filter({ hasText: ADA_TEXT }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the whole world’s live arrivals out of the filtered view', async () => {
+    await page.goto(`${server.origin}/world?prompt=${PROMPT}`);
+    await page.locator('.feed-entry').filter({ hasText: ADA_TEXT }).waitFor();
+    const LATE = 'Shared while Bea was reading';
+    await shareAs(ada, { id: 'seed-life-05', title: 'Yet another prompt' }, LATE);
+    // The whole world hears of it (live, or on its next load)…
+    await page.getByRole('link', { name: 'Back to Müse world' }).click();
+    await page.waitForURL(`${server.origin}/world`);
+    await page.locator('.feed-entry').filter({ hasText: LATE }).waitFor();
+    // …and the filtered view, open again, still holds only this prompt's answers.
+    await page.goBack();
+    await page.waitForURL(`${server.origin}/world?prompt=${PROMPT}`);
+    await page.locator('.feed-entry').filter({ hasText: ADA_TEXT }).waitFor();
+    await page.getByText('That is everything shared for this prompt so far.').waitFor();
+    expect(await page.getByText(LATE).count()).toBe(0);
+    expect(await page.locator('.feed-entry').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 
