@@ -112,6 +112,35 @@ export function restartAnonymous(): Promise<void> {
   return run;
 }
 
+/** The start-up's own loads, for a screen that shows what they fetch (the home page). */
+export type StartupLoads = {
+  prompts: Promise<void>;
+  shared: Promise<boolean>;
+  today: Promise<void>;
+};
+
+let startupLoads: StartupLoads | null = null;
+
+/**
+ * The loads start-up began, so a screen waits for them instead of asking the server the same
+ * thing a second time (issue 16: /home used to repeat all three). Null before startApp.
+ */
+export function startedLoads(): StartupLoads | null {
+  return startupLoads;
+}
+
+let sharedClaimed = false;
+
+/**
+ * The start-up's load of the world's first page, to the first screen that asks (the home page
+ * or /world, whichever opens first); null after that, when a screen loads a fresh page itself.
+ */
+export function claimStartupShared(): Promise<boolean> | null {
+  if (!startupLoads || sharedClaimed) return null;
+  sharedClaimed = true;
+  return startupLoads.shared;
+}
+
 /**
  * Start-up (SPEC §2, §7): makes sure there is a user, then loads everything the app shows, all
  * in parallel and none of it awaited by the first paint. `navigate` sends a first-time visitor
@@ -123,8 +152,11 @@ export function startApp(navigate: (path: string) => void): void {
   const promptsReady = loadApprovedPrompts();
   void loadAdminList();
   void loadCategories();
-  void loadSharedPage(1);
-  void loadTodayPrompt(promptsReady);
+  startupLoads = {
+    prompts: promptsReady,
+    shared: loadSharedPage(1),
+    today: loadTodayPrompt(promptsReady),
+  };
 
   if (!getState().user._id) {
     // A first visit lands on the home page; a deep link (a shared prompt, /about…) is honoured.
