@@ -23,34 +23,33 @@ function focusIsLost(): boolean {
  */
 export function useRouteFocus(): void {
   const { pathname } = useLocation();
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path, by design
+  // The path focus was last settled for: the first load's, so that one is left alone (also
+  // when StrictMode runs the effect twice in development).
+  const settled = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    let focused: HTMLElement | null = null;
-    const tryFocus = (): void => {
-      // Once placed, focus stays unless its heading went (a loading heading replaced).
-      if (focused?.isConnected) return;
+    if (settled.current === pathname) return;
+    settled.current = pathname;
+    // Once: the first real heading of the new page, unless the screen already placed focus.
+    const tryFocus = (): boolean => {
       const heading = mainHeading();
-      if (!heading || !focusIsLost()) {
-        if (heading && !focused) focused = heading;
-        return;
+      if (!heading || heading.classList.contains('loading')) return false;
+      if (focusIsLost()) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
       }
-      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
-      focused = heading;
+      return true;
     };
-    tryFocus();
-    // The heading may come a moment later (a loading state, a lazy chunk): watch for a while.
-    const observer = new MutationObserver(tryFocus);
-    observer.observe(document.body, { childList: true, subtree: true });
+    if (tryFocus()) return;
+    // The heading may come a moment later (a lazy chunk, a loading state): wait for it.
+    const observer = new MutationObserver(() => {
+      if (tryFocus()) stop();
+    });
     const timer = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
-    return () => {
+    const stop = () => {
       observer.disconnect();
       window.clearTimeout(timer);
     };
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
   }, [pathname]);
 }

@@ -130,13 +130,16 @@ export function startedLoads(): StartupLoads | null {
 }
 
 let sharedClaimed = false;
+/** The path of the screen start-up opens (after the first visit's move to /home). */
+let startPath = '';
 
 /**
- * The start-up's load of the world's first page, to the first screen that asks (the home page
- * or /world, whichever opens first); null after that, when a screen loads a fresh page itself.
+ * The start-up's load of the world's first page, to the screen start-up opened, if that screen
+ * shows the world (the home page or /world) and asks first; null otherwise, and after that, when
+ * a screen loads a fresh page itself.
  */
 export function claimStartupShared(): Promise<boolean> | null {
-  if (!startupLoads || sharedClaimed) return null;
+  if (!startupLoads || sharedClaimed || window.location.pathname !== startPath) return null;
   sharedClaimed = true;
   return startupLoads.shared;
 }
@@ -158,9 +161,13 @@ export function startApp(navigate: (path: string) => void): void {
     today: loadTodayPrompt(promptsReady),
   };
 
+  startPath = window.location.pathname;
   if (!getState().user._id) {
     // A first visit lands on the home page; a deep link (a shared prompt, /about…) is honoured.
-    if (window.location.pathname === paths.categories) navigate(paths.home);
+    if (window.location.pathname === paths.categories) {
+      startPath = paths.home;
+      navigate(paths.home);
+    }
     recovering = startAnonymousUser().finally(() => {
       recovering = null;
     });
