@@ -59,11 +59,6 @@ export function answerPath(answerId: string): string {
   return `${paths.answer}/a/${encodeURIComponent(answerId)}`;
 }
 
-/** /answer/journal/{answerId}: open a journal answer. */
-export function journalAnswerPath(answerId: string): string {
-  return `${paths.journal}/${encodeURIComponent(answerId)}`;
-}
-
 /** /user/{userId}: another user's public profile. */
 export function userPath(userId: string): string {
   return `/user/${encodeURIComponent(userId)}`;
