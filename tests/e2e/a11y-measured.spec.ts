@@ -307,6 +307,7 @@ describe('accessible by measurement', () => {
         }
         expect(seen.length).toBeGreaterThan(0);
         expect(seen.filter((m) => m.ratio < 3)).toEqual([]);
+        if (at === '/home') await shoot(page, `focus-ring-${scheme}`);
       }
     });
   });
