@@ -4,12 +4,15 @@ import { PasscodeModal } from './components/passcode-modal.tsx';
 import { RecoveryCodesDialog } from './components/recovery-codes-dialog.tsx';
 import { SideMenu } from './components/side-menu.tsx';
 import { StatusBanner } from './components/status-banner.tsx';
+import { useRouteFocus } from './use-route-focus.ts';
 
 /**
  * Around every screen: the status banner, the side menu, the passcode lock (SPEC §2, §4) and the
  * dialog for an answer changed on two devices (decision 013), wherever the person is by then.
+ * A route change moves focus to the new page's heading (issue 16).
  */
 export function AppLayout() {
+  useRouteFocus();
   return (
     <>
       <Outlet />

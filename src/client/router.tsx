@@ -1,187 +1,120 @@
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
+import { paths, routePatterns } from './routes.ts';
 
-// Screens load lazily: each route pulls its own chunk the first time it is visited. Paths are
-// the SPEC §2 route table (see routes.ts).
+/**
+ * A route whose screen loads lazily: its chunk is fetched the first time it is visited.
+ * `name` is the screen's export in the module.
+ */
+function lazyScreen<K extends string>(
+  path: string,
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load())[name] }) };
+}
+
+// Paths are the SPEC §2 route table (routes.ts); the order matters only for the patterns.
 export const router = createBrowserRouter([
   {
     Component: AppLayout,
     children: [
-      {
-        path: '/',
-        lazy: async () => ({
-          Component: (await import('./screens/categories/categories-screen.tsx')).CategoriesScreen,
-        }),
-      },
-      {
-        path: '/home',
-        lazy: async () => ({
-          Component: (await import('./screens/home/home-screen.tsx')).HomeScreen,
-        }),
-      },
-      {
-        path: '/about',
-        lazy: async () => ({
-          Component: (await import('./screens/about/about-screen.tsx')).AboutScreen,
-        }),
-      },
-      {
-        path: '/privacy',
-        lazy: async () => ({
-          Component: (await import('./screens/privacy/privacy-screen.tsx')).PrivacyScreen,
-        }),
-      },
-      {
-        path: '/terms',
-        lazy: async () => ({
-          Component: (await import('./screens/terms/terms-screen.tsx')).TermsScreen,
-        }),
-      },
-      {
-        // /answer/a/{answerId}: one of the user's answers at its own address (decision 015)
-        path: '/answer/a/:answerId/*',
-        lazy: async () => ({
-          Component: (await import('./screens/answer/answer-by-id-screen.tsx')).AnswerByIdScreen,
-        }),
-      },
-      {
-        // /answer, /answer/today, /answer/journal, /answer/journal/{answerId}, /answer/{promptId}
-        path: '/answer/*',
-        lazy: async () => ({
-          Component: (await import('./screens/answer/answer-screen.tsx')).AnswerScreen,
-        }),
-      },
-      {
-        path: '/answerSettings',
-        lazy: async () => ({
-          Component: (await import('./screens/answer-settings/answer-settings-screen.tsx'))
-            .AnswerSettingsScreen,
-        }),
-      },
-      {
-        path: '/streak',
-        lazy: async () => ({
-          Component: (await import('./screens/streak/streak-screen.tsx')).StreakScreen,
-        }),
-      },
-      {
-        path: '/past',
-        lazy: async () => ({
-          Component: (await import('./screens/past/past-screen.tsx')).PastScreen,
-        }),
-      },
-      {
-        path: '/stop',
-        lazy: async () => ({
-          Component: (await import('./screens/stop/stop-screen.tsx')).StopScreen,
-        }),
-      },
-      {
-        path: '/login',
-        lazy: async () => ({
-          Component: (await import('./screens/login/login-screen.tsx')).LoginScreen,
-        }),
-      },
-      {
-        path: '/forgot-password',
-        lazy: async () => ({
-          Component: (await import('./screens/forgot-password/forgot-password-screen.tsx'))
-            .ForgotPasswordScreen,
-        }),
-      },
-      {
-        path: '/reset-password',
-        lazy: async () => ({
-          Component: (await import('./screens/reset-password/reset-password-screen.tsx'))
-            .ResetPasswordScreen,
-        }),
-      },
-      {
-        path: '/userProfile',
-        lazy: async () => ({
-          Component: (await import('./screens/user-profile/user-profile-screen.tsx'))
-            .UserProfileScreen,
-        }),
-      },
-      {
-        path: '/userSettings',
-        lazy: async () => ({
-          Component: (await import('./screens/user-settings/user-settings-screen.tsx'))
-            .UserSettingsScreen,
-        }),
-      },
-      {
-        path: '/world',
-        lazy: async () => ({
-          Component: (await import('./screens/world/world-screen.tsx')).WorldScreen,
-        }),
-      },
-      {
-        path: '/shared',
-        lazy: async () => ({
-          Component: (await import('./screens/shared/shared-screen.tsx')).SharedScreen,
-        }),
-      },
-      {
-        // /user/{userId} (prefix match)
-        path: '/user/:userId/*',
-        lazy: async () => ({
-          Component: (await import('./screens/other-user/other-user-screen.tsx')).OtherUserScreen,
-        }),
-      },
-      {
-        path: '/newPrompt',
-        lazy: async () => ({
-          Component: (await import('./screens/new-prompt/new-prompt-screen.tsx')).NewPromptScreen,
-        }),
-      },
-      {
-        path: '/admin',
-        lazy: async () => ({
-          Component: (await import('./screens/admin/hub/admin-screen.tsx')).AdminScreen,
-        }),
-      },
-      {
-        path: '/submittedPrompts',
-        lazy: async () => ({
-          Component: (
-            await import('./screens/admin/submitted-prompts/submitted-prompts-screen.tsx')
-          ).SubmittedPromptsScreen,
-        }),
-      },
-      {
-        path: '/managePrompts',
-        lazy: async () => ({
-          Component: (await import('./screens/admin/manage-prompts/manage-prompts-screen.tsx'))
-            .ManagePromptsScreen,
-        }),
-      },
-      {
-        path: '/editPrompt',
-        lazy: async () => ({
-          Component: (await import('./screens/admin/edit-prompt/edit-prompt-screen.tsx'))
-            .EditPromptScreen,
-        }),
-      },
-      {
-        path: '/newAdminPrompt',
-        lazy: async () => ({
-          Component: (await import('./screens/admin/new-admin-prompt/new-admin-prompt-screen.tsx'))
-            .NewAdminPromptScreen,
-        }),
-      },
-      {
-        path: '/reported',
-        lazy: async () => ({
-          Component: (await import('./screens/admin/reported/reported-screen.tsx')).ReportedScreen,
-        }),
-      },
-      {
-        path: '*',
-        lazy: async () => ({
-          Component: (await import('./screens/not-found/not-found-screen.tsx')).NotFoundScreen,
-        }),
-      },
+      lazyScreen(
+        paths.categories,
+        () => import('./screens/categories/categories-screen.tsx'),
+        'CategoriesScreen',
+      ),
+      lazyScreen(paths.home, () => import('./screens/home/home-screen.tsx'), 'HomeScreen'),
+      lazyScreen(paths.about, () => import('./screens/about/about-screen.tsx'), 'AboutScreen'),
+      lazyScreen(
+        paths.privacy,
+        () => import('./screens/privacy/privacy-screen.tsx'),
+        'PrivacyScreen',
+      ),
+      lazyScreen(paths.terms, () => import('./screens/terms/terms-screen.tsx'), 'TermsScreen'),
+      lazyScreen(
+        routePatterns.answerById,
+        () => import('./screens/answer/answer-by-id-screen.tsx'),
+        'AnswerByIdScreen',
+      ),
+      lazyScreen(
+        routePatterns.answerAny,
+        () => import('./screens/answer/answer-screen.tsx'),
+        'AnswerScreen',
+      ),
+      lazyScreen(
+        paths.answerSettings,
+        () => import('./screens/answer-settings/answer-settings-screen.tsx'),
+        'AnswerSettingsScreen',
+      ),
+      lazyScreen(paths.streak, () => import('./screens/streak/streak-screen.tsx'), 'StreakScreen'),
+      lazyScreen(paths.past, () => import('./screens/past/past-screen.tsx'), 'PastScreen'),
+      lazyScreen(paths.stop, () => import('./screens/stop/stop-screen.tsx'), 'StopScreen'),
+      lazyScreen(paths.login, () => import('./screens/login/login-screen.tsx'), 'LoginScreen'),
+      lazyScreen(
+        paths.forgotPassword,
+        () => import('./screens/forgot-password/forgot-password-screen.tsx'),
+        'ForgotPasswordScreen',
+      ),
+      lazyScreen(
+        paths.resetPassword,
+        () => import('./screens/reset-password/reset-password-screen.tsx'),
+        'ResetPasswordScreen',
+      ),
+      lazyScreen(
+        paths.userProfile,
+        () => import('./screens/user-profile/user-profile-screen.tsx'),
+        'UserProfileScreen',
+      ),
+      lazyScreen(
+        paths.userSettings,
+        () => import('./screens/user-settings/user-settings-screen.tsx'),
+        'UserSettingsScreen',
+      ),
+      lazyScreen(paths.world, () => import('./screens/world/world-screen.tsx'), 'WorldScreen'),
+      lazyScreen(paths.shared, () => import('./screens/shared/shared-screen.tsx'), 'SharedScreen'),
+      lazyScreen(
+        routePatterns.otherUser,
+        () => import('./screens/other-user/other-user-screen.tsx'),
+        'OtherUserScreen',
+      ),
+      lazyScreen(
+        paths.newPrompt,
+        () => import('./screens/new-prompt/new-prompt-screen.tsx'),
+        'NewPromptScreen',
+      ),
+      lazyScreen(paths.admin, () => import('./screens/admin/hub/admin-screen.tsx'), 'AdminScreen'),
+      lazyScreen(
+        paths.submittedPrompts,
+        () => import('./screens/admin/submitted-prompts/submitted-prompts-screen.tsx'),
+        'SubmittedPromptsScreen',
+      ),
+      lazyScreen(
+        paths.managePrompts,
+        () => import('./screens/admin/manage-prompts/manage-prompts-screen.tsx'),
+        'ManagePromptsScreen',
+      ),
+      lazyScreen(
+        paths.editPrompt,
+        () => import('./screens/admin/edit-prompt/edit-prompt-screen.tsx'),
+        'EditPromptScreen',
+      ),
+      lazyScreen(
+        paths.newAdminPrompt,
+        () => import('./screens/admin/new-admin-prompt/new-admin-prompt-screen.tsx'),
+        'NewAdminPromptScreen',
+      ),
+      lazyScreen(
+        paths.reported,
+        () => import('./screens/admin/reported/reported-screen.tsx'),
+        'ReportedScreen',
+      ),
+      lazyScreen(
+        routePatterns.notFound,
+        () => import('./screens/not-found/not-found-screen.tsx'),
+        'NotFoundScreen',
+      ),
     ],
   },
 ]);

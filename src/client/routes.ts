@@ -29,6 +29,17 @@ export const paths = {
   resetPassword: '/reset-password',
 } as const;
 
+/** The route patterns beyond the exact paths (router.tsx): prefixes and addresses with ids. */
+export const routePatterns = {
+  /** /answer/a/{answerId}: one of the user's answers at its own address (decision 015). */
+  answerById: `${paths.answer}/a/:answerId/*`,
+  /** /answer, /answer/today, /answer/journal, /answer/journal/{answerId}, /answer/{promptId}. */
+  answerAny: `${paths.answer}/*`,
+  /** /user/{userId} (prefix match). */
+  otherUser: '/user/:userId/*',
+  notFound: '*',
+} as const;
+
 /** /editPrompt?prompt={promptId}: the route is exact (SPEC §2), so the prompt rides in the query. */
 export function editPromptPath(promptId: string): string {
   return `${paths.editPrompt}?prompt=${encodeURIComponent(promptId)}`;
@@ -51,11 +62,6 @@ export function promptPath(promptId: string): string {
  */
 export function answerPath(answerId: string): string {
   return `${paths.answer}/a/${encodeURIComponent(answerId)}`;
-}
-
-/** /answer/journal/{answerId}: open a journal answer. */
-export function journalAnswerPath(answerId: string): string {
-  return `${paths.journal}/${encodeURIComponent(answerId)}`;
 }
 
 /** /user/{userId}: another user's public profile. */

@@ -355,9 +355,9 @@ describe('admin screens', () => {
 
   it('shows a reported answer with its report count on /reported', async () => {
     await call(admin, '/api/answer/report', { answer_id: sharedAnswerId });
-    await admin.getByRole('link', { name: /^Reported answers/ }).click();
+    await admin.getByRole('link', { name: /^Flagged answers/ }).click();
     await admin.waitForURL(`${server.origin}/reported`);
-    const card = admin.getByRole('article', { name: 'A shared thought, 1 report' });
+    const card = admin.getByRole('article', { name: 'A shared thought, 1 flag' });
     await card.waitFor();
     expect(await card.textContent()).toContain('Out loud, for all');
     expect(await card.textContent()).toContain(WRITER);
@@ -366,7 +366,7 @@ describe('admin screens', () => {
   });
 
   it('takes a reported answer out of the world after a confirm; its author keeps it', async () => {
-    const card = admin.getByRole('article', { name: 'A shared thought, 1 report' });
+    const card = admin.getByRole('article', { name: 'A shared thought, 1 flag' });
     const remove = card.getByRole('button', { name: 'Remove from the world: A shared thought' });
     const confirm = admin.getByRole('alertdialog', { name: 'Remove from the world?' });
     // Cancel changes nothing.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../routes.ts';
-import { openSideMenu } from '../state/side-menu.ts';
+import { openSideMenu } from '../state/menu-state.ts';
 import { BackIcon, GlobeIcon, MenuIcon } from './icons.tsx';
 import './app-header.css';
 

@@ -203,7 +203,7 @@ function FeedItem(props: FeedItemProps) {
               item.reported ? 'feed-action feed-flag feed-flagged' : 'feed-action feed-flag'
             }
             aria-pressed={item.reported}
-            aria-label="Flag for review"
+            aria-label={item.reported ? 'Flagged' : 'Flag for review'}
             onClick={() => onFlag(item)}
           >
             <FlagIcon filled={item.reported} />

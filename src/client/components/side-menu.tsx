@@ -6,7 +6,7 @@ import { paths } from '../routes.ts';
 import { CONTACT_EMAIL, mailtoHref, RATING_MAILTO } from '../screens/about/public-links.ts';
 import { isAdminName } from '../state/account-rules.ts';
 import { getState, useAppState } from '../state/app-store.ts';
-import { closeSideMenu } from '../state/side-menu.ts';
+import { closeSideMenu } from '../state/menu-state.ts';
 import { ThemePicker } from '../theme/theme-picker.tsx';
 import { AccountSlot } from './account-slot.tsx';
 import { CloseIcon } from './icons.tsx';

@@ -3,6 +3,7 @@ import type { Answer } from '../../shared/api/answers.ts';
 import type { PromptView } from '../../shared/api/prompts.ts';
 import { type CalendarDay, dayKey } from '../../shared/domain/calendar-day.ts';
 import { capitaliseFirst } from '../../shared/domain/capitalise.ts';
+import { MAX_PICTURE_BYTES, MIN_PASSWORD_LENGTH } from '../../shared/domain/limits.ts';
 import {
   isValidEmail,
   type LoginForm,
@@ -29,11 +30,10 @@ export function typedAccountField(
   return capitaliseFirst(value);
 }
 
-/** passwordSchema in src/shared/api/users.ts (not imported: it would bundle zod). */
-export const MIN_PASSWORD_LENGTH = 8;
+/** The limits live in src/shared/domain/limits.ts; these re-exports keep the screens' imports. */
+export { MAX_PICTURE_BYTES, MIN_PASSWORD_LENGTH };
 export const PASSWORD_TOO_SHORT = `Passwords are at least ${MIN_PASSWORD_LENGTH} characters`;
 /** SPEC §5/§9: the largest picture the server takes. */
-export const MAX_PICTURE_BYTES = 104_857_600;
 export const PICTURE_TOO_BIG = 'That picture is over 100 MB. Please choose a smaller one.';
 export const NOT_A_PICTURE = 'Please choose a picture (JPEG, PNG, GIF, WebP or AVIF).';
 export const TRY_AGAIN = 'Sorry, something went wrong. Please try again.';

@@ -1,12 +1,12 @@
 import type { PromptView } from '../../shared/api/prompts.ts';
+import { ADMIN_PAGE_SIZE } from '../../shared/domain/limits.ts';
 import { ApiError } from '../api/post-json.ts';
 import type { AppState } from './app-state.ts';
 
 // The pure rules of the admin screens (SPEC §4 prompt status transitions, §6 Admin), apart from
 // the store and the network so they can be tested alone.
 
-/** ADMIN_PAGE_SIZE in src/shared/api/admin.ts (not imported: it would bundle zod). */
-export const ADMIN_PAGE_SIZE = 50;
+export { ADMIN_PAGE_SIZE };
 
 type PromptState = Pick<AppState, 'prompts' | 'myPrompts' | 'answer' | 'adminData'>;
 

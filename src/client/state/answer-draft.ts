@@ -1,7 +1,6 @@
 import type { Answer } from '../../shared/api/answers.ts';
 import type { PromptView } from '../../shared/api/prompts.ts';
 import { todayOf } from '../../shared/domain/calendar-day.ts';
-import { capitaliseFirst } from '../../shared/domain/capitalise.ts';
 import { journalTitle } from '../../shared/domain/date-format.ts';
 import { pickRandomPrompt } from '../../shared/domain/random-prompt.ts';
 import { currentSeen, markSeen } from '../../shared/domain/seen.ts';
@@ -18,16 +17,6 @@ import { newId } from './ids.ts';
 /** The saved version of the current answer, or null when it was never saved. */
 export function savedVersion(state: Pick<AppState, 'answers'>, answer: Answer): Answer | null {
   return state.answers.find((a) => a._id === answer._id) ?? null;
-}
-
-/** SPEC §4 "only if text changed": against the saved version, or the empty start of a new one. */
-export function isDraftChanged(state: Pick<AppState, 'answers' | 'answer'>): boolean {
-  const { answer } = state;
-  if (!answer) return false;
-  const saved = savedVersion(state, answer);
-  // A new answer of only spaces or line breaks is not worth an entry in the journal.
-  if (!saved) return answer.text.trim() !== '';
-  return answer.text !== saved.text;
 }
 
 /**
@@ -98,11 +87,6 @@ export function startJournalEntry(category: string): void {
 export function openAnswer(answer: Answer, category: string): void {
   if (getState().answer?._id !== answer._id) saveDraftIfChanged();
   setState({ answer, category });
-}
-
-/** SPEC §5: the first letter is capitalised as typed. */
-export function setDraftText(text: string): void {
-  setState((s) => (s.answer ? { answer: { ...s.answer, text: capitaliseFirst(text) } } : {}));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { PromptView } from '../../shared/api/prompts.ts';
 import { type CalendarDay, dayKey, todayOf } from '../../shared/domain/calendar-day.ts';
+import { WORLD_PAGE_SIZE } from '../../shared/domain/limits.ts';
 import { pickRandomPrompt } from '../../shared/domain/random-prompt.ts';
 import { fetchAdminList } from '../api/admin.ts';
 import { fetchUserAnswers } from '../api/answers.ts';
@@ -21,10 +22,6 @@ import { answerIdsInFlight, enqueue } from './writes.ts';
 // The loads of SPEC §7 "at start". Each one is independent, fills its part of the store and
 // swallows its own failure: SPEC §8 "failed loads … silently ignored" (the saved state stays).
 // A 401 on a call about the user means the session is gone, which start-up handles.
-
-/** SPEC §9 world page size (WORLD_PAGE_SIZE in src/shared/api/world.ts, not imported so that
- *  the zod schemas beside it stay out of the client bundle). */
-const WORLD_PAGE_SIZE = 10;
 
 function markLoaded(key: keyof TransientState['loaded']): void {
   setState((s) => ({ loaded: { ...s.loaded, [key]: true } }));

@@ -112,6 +112,38 @@ export function restartAnonymous(): Promise<void> {
   return run;
 }
 
+/** The start-up's own loads, for a screen that shows what they fetch (the home page). */
+export type StartupLoads = {
+  prompts: Promise<void>;
+  shared: Promise<boolean>;
+  today: Promise<void>;
+};
+
+let startupLoads: StartupLoads | null = null;
+
+/**
+ * The loads start-up began, so a screen waits for them instead of asking the server the same
+ * thing a second time (issue 16: /home used to repeat all three). Null before startApp.
+ */
+export function startedLoads(): StartupLoads | null {
+  return startupLoads;
+}
+
+let sharedClaimed = false;
+/** The path of the screen start-up opens (after the first visit's move to /home). */
+let startPath = '';
+
+/**
+ * The start-up's load of the world's first page, to the screen start-up opened, if that screen
+ * shows the world (the home page or /world) and asks first; null otherwise, and after that, when
+ * a screen loads a fresh page itself.
+ */
+export function claimStartupShared(): Promise<boolean> | null {
+  if (!startupLoads || sharedClaimed || window.location.pathname !== startPath) return null;
+  sharedClaimed = true;
+  return startupLoads.shared;
+}
+
 /**
  * Start-up (SPEC §2, §7): makes sure there is a user, then loads everything the app shows, all
  * in parallel and none of it awaited by the first paint. `navigate` sends a first-time visitor
@@ -123,12 +155,19 @@ export function startApp(navigate: (path: string) => void): void {
   const promptsReady = loadApprovedPrompts();
   void loadAdminList();
   void loadCategories();
-  void loadSharedPage(1);
-  void loadTodayPrompt(promptsReady);
+  startupLoads = {
+    prompts: promptsReady,
+    shared: loadSharedPage(1),
+    today: loadTodayPrompt(promptsReady),
+  };
 
+  startPath = window.location.pathname;
   if (!getState().user._id) {
     // A first visit lands on the home page; a deep link (a shared prompt, /about…) is honoured.
-    if (window.location.pathname === paths.categories) navigate(paths.home);
+    if (window.location.pathname === paths.categories) {
+      startPath = paths.home;
+      navigate(paths.home);
+    }
     recovering = startAnonymousUser().finally(() => {
       recovering = null;
     });

@@ -3,7 +3,7 @@ import type { PromptView } from '../../shared/api/prompts.ts';
 import type { OwnUser } from '../../shared/api/users.ts';
 import { addDays, dayKey, todayOf } from '../../shared/domain/calendar-day.ts';
 import { scoreDelta, wordScore } from '../../shared/domain/score.ts';
-import { applyStreak, resetStreak } from '../../shared/domain/streak.ts';
+import { applyStreak } from '../../shared/domain/streak.ts';
 import { conflictingAnswer, postAnswerDelete, postAnswerSave } from '../api/answers.ts';
 import { isUnauthorized } from '../api/post-json.ts';
 import { postPromptCreate } from '../api/prompts.ts';
@@ -301,16 +301,6 @@ export async function recordStreakDay(now: Date = new Date()): Promise<void> {
     () => (broken ? postStreakReset(user._id, today) : postStreak(user._id, today)),
     streakFailure(updated),
   );
-  if (response) takeServerUser(response.user);
-}
-
-/** SPEC §9 "reset sets streak to 1" (/api/user/reset). */
-export async function resetStreakNow(now: Date = new Date()): Promise<void> {
-  const today = todayOf(now);
-  const { user } = getState();
-  const updated = { ...user, ...resetStreak(user, today) };
-  setState({ user: updated });
-  const response = await send(() => postStreakReset(user._id, today), streakFailure(updated));
   if (response) takeServerUser(response.user);
 }
 

@@ -6,16 +6,6 @@
  * only append new prompts with the next free number.
  */
 
-export const DEFAULT_CATEGORIES = [
-  'Gratitude',
-  'Growth',
-  'Life',
-  'Quotes',
-  'Self',
-  'Today',
-  'Work',
-] as const;
-
 export type SeedPrompt = { id: string; title: string; categories: string[] };
 
 export const SEED_PROMPTS: readonly SeedPrompt[] = [

@@ -1,5 +1,6 @@
+import { DEFAULT_CATEGORIES } from '../../shared/domain/categories.ts';
 import type { Database } from './database.ts';
-import { DEFAULT_CATEGORIES, SEED_PROMPTS } from './seed-data.ts';
+import { SEED_PROMPTS } from './seed-data.ts';
 
 // The library is written with stable ids, so seeding on every start only adds what is missing
 // and never overwrites an admin's edits.

@@ -8,9 +8,12 @@ import { isApiRequest } from './canonical-path.ts';
  * A path that names a file (a stored picture, a built asset, anything with an extension) is
  * never a client route: when it is missing the answer is a 404, not index.html with a 200, so
  * a deleted picture or a stale asset reads as gone (issue 13). Client routes carry no dots.
+ * The same for the well-known files crawlers and browsers ask for (/.well-known/*, a missing
+ * /favicon.ico or /sitemap.xml): never the app's page (issue 16). robots.txt is a real file.
  */
 export function isAssetPath(pathname: string): boolean {
   if (pathname.startsWith('/media/') || pathname.startsWith('/assets/')) return true;
+  if (pathname.startsWith('/.well-known/')) return true;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return /\.[A-Za-z0-9]{1,8}$/.test(last);
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_NAME } from '../domain/limits.ts';
 
 // Request schemas and response types for the admin calls (SPEC §6 Admin, §7).
 
-export const ADMIN_PAGE_SIZE = 50;
+export { ADMIN_PAGE_SIZE } from '../domain/limits.ts';
 
 export const adminNameRequest = z.object({
-  admin_name: z.string().trim().min(1, 'Please enter a name').max(40, 'is too long'),
+  admin_name: z.string().trim().min(1, 'Please enter a name').max(MAX_NAME, 'is too long'),
 });
 
 /** Pages start at 1; a missing page is the first. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidDay } from '../domain/calendar-day.ts';
+import { MAX_NAME } from '../domain/limits.ts';
 
 // Building blocks shared by every call's schema.
 
@@ -21,11 +22,10 @@ export const daySchema = z
   .object(dayFields)
   .refine((d) => isValidDay(d), { message: 'is not a real calendar day' });
 
-export const categoryNameSchema = z.string().trim().min(1).max(40);
+export const categoryNameSchema = z.string().trim().min(1).max(MAX_NAME);
 export const categoriesSchema = z.array(categoryNameSchema).max(20);
 
-export const MAX_ANSWER_TEXT = 50_000;
-export const MAX_PROMPT_TITLE = 500;
+export { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '../domain/limits.ts';
 
 /** `{ ok: true }` for calls whose response the spec does not show and that change nothing shown. */
 export type Ok = { ok: true };

@@ -21,5 +21,4 @@ export type ImportSummary = {
 export type ImportPreviewResponse = { preview: ImportSummary };
 export type ImportResponse = { imported: ImportSummary };
 
-/** The largest file an import accepts (a zip or a JSON file). */
-export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+export { MAX_IMPORT_BYTES } from '../domain/limits.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME, MIN_PASSWORD_LENGTH } from '../domain/limits.ts';
 import { hasInvisibleCharacters } from '../domain/names.ts';
 import { isValidEmail } from '../domain/validation-messages.ts';
 import { dayFields, idSchema } from './common.ts';
@@ -9,7 +10,7 @@ export const userNameSchema = z
   .string()
   .trim()
   .min(1, 'Please enter your name')
-  .max(40, 'Names are at most 40 characters')
+  .max(MAX_NAME, `Names are at most ${MAX_NAME} characters`)
   // An '@' would make "name or e-mail" at login ambiguous.
   .refine((name) => !name.includes('@'), 'Names cannot contain @')
   // A name that looks like another one (zero-width spaces, bidi controls) is an impersonation.
@@ -23,7 +24,7 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string()
-  .min(8, 'Passwords are at least 8 characters')
+  .min(MIN_PASSWORD_LENGTH, `Passwords are at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(1024, 'That password is too long');
 
 /** Optional on calls where the spec sends the day but the server can do without it. */

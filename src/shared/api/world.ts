@@ -4,9 +4,9 @@ import { idSchema } from './common.ts';
 
 // Request schemas and response types for the world feed: sharing, love, reports, profiles.
 
-/** SPEC §9: the world feed is paged 10 at a time. */
-export const WORLD_PAGE_SIZE = 10;
-export const MAX_WORLD_PAGE = 100_000;
+import { MAX_WORLD_PAGE } from '../domain/limits.ts';
+
+export { MAX_WORLD_PAGE, WORLD_PAGE_SIZE } from '../domain/limits.ts';
 
 export const shareAnswerRequest = z.object({
   answer_id: idSchema,

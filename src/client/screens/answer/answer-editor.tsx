@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isPseudoCategory, PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
 import { formatDate } from '../../../shared/domain/date-format.ts';
+import { MAX_ANSWER_TEXT } from '../../../shared/domain/limits.ts';
 import { ActionSheet, type SheetAction } from '../../components/action-sheet.tsx';
 import { AppHeader, BackLink } from '../../components/app-header.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -27,8 +28,6 @@ import { useSharedEdit } from './use-shared-edit.tsx';
 import './answer-screen.css';
 
 const { all: ALL, answers: ANSWERS } = PSEUDO_CATEGORIES;
-/** MAX_ANSWER_TEXT of src/shared/api/common.ts (a value import would bundle the zod schemas). */
-const MAX_ANSWER_TEXT = 50_000;
 
 export type AnswerEditorProps = {
   /**

@@ -1,18 +1,28 @@
-import type { TodayPromptResponse } from '../../../shared/api/prompts.ts';
-import { todayOf } from '../../../shared/domain/calendar-day.ts';
-import { postJson } from '../../api/post-json.ts';
+import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
+import { getState } from '../../state/app-store.ts';
+import { loadApprovedPrompts, loadSharedPage, loadTodayPrompt } from '../../state/loads.ts';
+import { claimStartupShared, startedLoads } from '../../state/startup.ts';
 import { findPromptTitle, type SharedPreview, toSharedPreviews } from './home-data.ts';
 
-/** Today's prompt for the visitor's local calendar day (month 1-12), or null if unknown. */
-export async function loadTodayPromptTitle(now = new Date()): Promise<string | null> {
-  const [today, approved] = await Promise.all([
-    postJson<Partial<TodayPromptResponse>>('/api/prompt/today', todayOf(now)),
-    postJson<unknown>('/api/prompts/approved'),
-  ]);
-  return findPromptTitle(approved, today.prompt_id);
+// The home page shows what start-up loads anyway (today's prompt, the first shared answers):
+// it waits for those loads and reads the store, so nothing is asked of the server twice.
+
+/** Today's prompt's title, or null if unknown. */
+export async function loadTodayPromptTitle(): Promise<string | null> {
+  const started = startedLoads();
+  if (started) await Promise.all([started.prompts, started.today]);
+  else {
+    const prompts = loadApprovedPrompts();
+    await Promise.all([prompts, loadTodayPrompt(prompts)]);
+  }
+  const { prompts, todayPrompt } = getState();
+  if (todayPrompt.date !== dayKey(todayOf(new Date()))) return null;
+  return findPromptTitle({ prompts }, todayPrompt.id);
 }
 
 /** The first shared answers of the world feed; null when the feed could not be read. */
 export async function loadSharedPreviews(): Promise<SharedPreview[] | null> {
-  return toSharedPreviews(await postJson<unknown>('/api/answer/shared', { page: 1 }));
+  const ok = await (claimStartupShared() ?? loadSharedPage(1));
+  if (!ok) return null;
+  return toSharedPreviews({ sharedAnswers: getState().world.sharedAnswers });
 }

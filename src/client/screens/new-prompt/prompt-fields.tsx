@@ -1,11 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { capitaliseFirst } from '../../../shared/domain/capitalise.ts';
+import { MAX_PROMPT_TITLE } from '../../../shared/domain/limits.ts';
 import { newPromptError } from '../../../shared/domain/validation-messages.ts';
 import { toggleCategory } from './new-prompt-form.ts';
 import './new-prompt-screen.css';
-
-/** MAX_PROMPT_TITLE of src/shared/api/common.ts (a value import would bundle the zod schemas). */
-const MAX_PROMPT_TITLE = 500;
 
 /** A prompt being written: its text, the categories picked and the message to show. */
 export type PromptDraft = ReturnType<typeof usePromptDraft>;

@@ -6,6 +6,7 @@ import { BackIcon } from '../../components/icons.tsx';
 import { paths, signUpPath } from '../../routes.ts';
 import { getState, setState, useAppState } from '../../state/app-store.ts';
 import { loadSharedPage } from '../../state/loads.ts';
+import { claimStartupShared } from '../../state/startup.ts';
 import { useTitle } from '../../use-title.ts';
 import { newAnswersLabel } from './live-feed.ts';
 import { PromptWorldScreen } from './prompt-world-screen.tsx';
@@ -67,11 +68,12 @@ function WholeWorldScreen() {
     });
   };
 
-  const load = useCallback(async (page: number): Promise<boolean> => {
+  // `started`: the start-up's own load of page 1, when this is the first screen to show it.
+  const load = useCallback(async (page: number, started?: Promise<boolean>): Promise<boolean> => {
     if (inFlight.current) return false;
     inFlight.current = true;
     setFetching(true);
-    const ok = await loadSharedPage(page);
+    const ok = await (started ?? loadSharedPage(page));
     inFlight.current = false;
     setFetching(false);
     setStalled(!ok);
@@ -88,7 +90,7 @@ function WholeWorldScreen() {
       requestAnimationFrame(() => showAnswer(selected));
       return;
     }
-    void load(1).then(() => {
+    void load(1, claimStartupShared() ?? undefined).then(() => {
       if (selected) requestAnimationFrame(() => showAnswer(selected));
     });
   }, []);

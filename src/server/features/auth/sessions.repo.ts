@@ -14,10 +14,6 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteSessionsOfUser(db: Database, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 /**
  * The live session's user and whether they are an admin: listed in the admins table, or granted
  * one of `configuredKeys` (MUSE_ADMINS) by id. The name they hold now plays no part.

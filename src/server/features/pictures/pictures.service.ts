@@ -18,8 +18,8 @@ import {
 } from './pictures.repo.ts';
 import { sniffImage } from './sniff.ts';
 
-/** SPEC §5/§9: pictures up to 104857600 bytes. */
-export const MAX_PICTURE_BYTES = 104_857_600;
+/** SPEC §5/§9: pictures up to 104857600 bytes (src/shared/domain/limits.ts). */
+export { MAX_PICTURE_BYTES } from '../../../shared/domain/limits.ts';
 /** Anything with more pixels than this is refused from its header, before decoding. */
 export const MAX_PICTURE_PIXELS = 50_000_000;
 export const PICTURE_SIZE = 512;

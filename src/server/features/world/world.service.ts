@@ -156,12 +156,12 @@ export async function removeFromWorld(deps: WorldDeps, answerId: string): Promis
   await deps.worldEvents.publish({ type: 'unshared', answerId });
 }
 
-/** A shared answer someone other than its author may act on (love, report): 404 / 403 otherwise. */
+/** A shared answer someone other than its author may act on (love, flag: the words people read): 404 / 403 otherwise. */
 async function assertOthersSharedAnswer(
   deps: DataDeps,
   viewer: Viewer,
   answerId: string,
-  verb: 'love' | 'report',
+  verb: 'love' | 'flag',
 ): Promise<void> {
   const answer = await findAnswer(deps.db, answerId);
   if (!answer || Number(answer.shared) !== 1) throw notFound('No such shared answer');
@@ -204,7 +204,7 @@ export async function reportAnswer(
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
-  await assertOthersSharedAnswer(deps, viewer, answerId, 'report');
+  await assertOthersSharedAnswer(deps, viewer, answerId, 'flag');
   await addReport(deps.db, answerId, viewer.id, new Date().toISOString());
   return presentFresh(deps, viewer, answerId);
 }
@@ -214,7 +214,7 @@ export async function unreportAnswer(
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
-  await assertOthersSharedAnswer(deps, viewer, answerId, 'report');
+  await assertOthersSharedAnswer(deps, viewer, answerId, 'flag');
   await removeReport(deps.db, answerId, viewer.id);
   return presentFresh(deps, viewer, answerId);
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { capitaliseFirst } from '../../../../shared/domain/capitalise.ts';
+import { MAX_NAME } from '../../../../shared/domain/limits.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { addAdmin, removeAdmin } from '../../../state/admin-actions.ts';
 import { useAppState } from '../../../state/app-store.ts';
@@ -83,7 +84,7 @@ export function AdminPeople() {
           autoComplete="off"
           placeholder="User name"
           value={name}
-          maxLength={40}
+          maxLength={MAX_NAME}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => {

@@ -17,7 +17,7 @@ const LINKS = [
     text: 'Search, edit and delete approved prompts.',
   },
   { to: paths.newAdminPrompt, title: 'New prompt', text: 'Add a prompt, approved at once.' },
-  { to: paths.reported, title: 'Reported answers', text: 'Shared answers flagged for review.' },
+  { to: paths.reported, title: 'Flagged answers', text: 'Shared answers flagged for review.' },
 ];
 
 /**

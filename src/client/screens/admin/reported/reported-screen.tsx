@@ -15,7 +15,7 @@ import { AdminPage, LoadProblem } from '../admin-page.tsx';
  */
 export function ReportedScreen() {
   return (
-    <AdminPage title="Reported answers">
+    <AdminPage title="Flagged answers">
       <ReportedList />
     </AdminPage>
   );
@@ -35,7 +35,8 @@ function ReportedRow({
   onRemove: () => void;
 }) {
   const date = formatDate(answer.sharedOn ?? answer.answered);
-  const reports = answer.reports === 1 ? '1 report' : `${answer.reports} reports`;
+  // The UI's word is "flag" (docs/ARCHITECTURE.md, Glossary); the API's is "report".
+  const reports = answer.reports === 1 ? '1 flag' : `${answer.reports} flags`;
   return (
     <li className="admin-row card">
       <article aria-label={`${title(answer)}, ${reports}`}>

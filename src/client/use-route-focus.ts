@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/** How long a new screen may take to show its heading (a lazy chunk, a first load). */
+const HEADING_WAIT_MS = 3000;
+
+/** The new page's main heading: the h1 inside <main>, or the page's first h1. */
+function mainHeading(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('main h1') ?? document.querySelector('h1');
+}
+
+/** True when nothing has focus, or the focused element left with the old page. */
+function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
+/**
+ * After a client route change, focus moves to the new page's main heading (made focusable with
+ * tabIndex=-1), so a screen-reader or keyboard user starts at the top of the new page instead
+ * of on <body>. Not on the very first load (the browser's own start is right), not for a change
+ * of query or hash only, and never when the new screen already put focus somewhere itself.
+ */
+export function useRouteFocus(): void {
+  const { pathname } = useLocation();
+  // The path focus was last settled for: the first load's, so that one is left alone (also
+  // when StrictMode runs the effect twice in development).
+  const settled = useRef(pathname);
+  useEffect(() => {
+    if (settled.current === pathname) return;
+    settled.current = pathname;
+    // Once: the first real heading of the new page, unless the screen already placed focus.
+    const tryFocus = (): boolean => {
+      const heading = mainHeading();
+      if (!heading || heading.classList.contains('loading')) return false;
+      if (focusIsLost()) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      }
+      return true;
+    };
+    if (tryFocus()) return;
+    // The heading may come a moment later (a lazy chunk, a loading state): wait for it.
+    const observer = new MutationObserver(() => {
+      if (tryFocus()) stop();
+    });
+    const timer = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [pathname]);
+}
