@@ -8,6 +8,7 @@ import * as accessHardening from './migrations/005-access-hardening.ts';
 import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones.ts';
 import * as rateLimits from './migrations/008-rate-limits.ts';
 import * as importKeyAndReminders from './migrations/009-import-key-and-reminders.ts';
+import * as apiTokens from './migrations/011-api-tokens.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006-pictures-and-tombstones': picturesAndTombstones,
   '008-rate-limits': rateLimits,
   '009-import-key-and-reminders': importKeyAndReminders,
+  '011-api-tokens': apiTokens,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {
