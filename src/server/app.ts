@@ -32,6 +32,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { loggerOptions, registerRequestIds, requestId } from './plugins/logging.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPictureRoutes(app, deps, deps.pictures);
   registerTransferRoutes(app, deps);
   registerReminderRoutes(app, deps);
+  registerOpenApi(app);
 
   await registerClient(
     app,

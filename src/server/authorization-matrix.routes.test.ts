@@ -82,6 +82,7 @@ const MATRIX: Record<string, Row> = {
   'GET /healthz': { expect: all(200) },
   'GET /readyz': { expect: all(200) },
   'GET /metrics': { expect: all(200) },
+  'GET /api/openapi.json': { expect: all(200) },
   'POST /api/categories': { expect: all(200) },
   'POST /api/user/create': { body: () => ({ user: { _id: unique('new') } }), expect: all(200) },
   'POST /api/signup': {
