@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { routeOf } from './canonical-path.ts';
+import { isApiRequest, routeOf } from './canonical-path.ts';
 import { forbidden, HttpError } from './errors.ts';
 import { bearerTokenOf } from './session.ts';
 
@@ -40,7 +40,10 @@ export function registerCsrfProtection(app: FastifyInstance, publicOrigin: strin
     // carries no cookie at all and names a bearer token (a native client, a script) has none
     // to abuse, so the origin rules do not apply to it; an unknown token is then refused with
     // 401 before any handler runs (session.ts). Any cookie keeps the rules (decision 024).
-    const bearerOnly = request.headers.cookie === undefined && bearerTokenOf(request) !== null;
+    const bearerOnly =
+      request.headers.cookie === undefined &&
+      bearerTokenOf(request) !== null &&
+      isApiRequest(request);
     if (!bearerOnly) {
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== allowedOrigin(request, publicOrigin)) {

@@ -9,6 +9,7 @@ import {
   type UserRow,
 } from '../features/auth/sessions.repo.ts';
 import { findTokenUser, touchToken } from '../features/auth/tokens.repo.ts';
+import { isApiRequest } from './canonical-path.ts';
 import { unauthorized } from './errors.ts';
 
 export const SESSION_COOKIE = 'muse_session';
@@ -50,7 +51,8 @@ export function registerSessions(app: FastifyInstance, deps: AppDeps): void {
     // A client that names a bearer token is that token's user or nobody: a revoked, unknown or
     // malformed token is refused outright (never silently treated as a visitor), so a native
     // client learns at once that it must sign in again (decision 024).
-    const bearer = bearerTokenOf(request);
+    // Only API calls: /metrics has a bearer token of its own (MUSE_METRICS_TOKEN).
+    const bearer = isApiRequest(request) ? bearerTokenOf(request) : null;
     if (bearer !== null) {
       const found =
         bearer.length > 0 && bearer.length <= 200
