@@ -27,6 +27,7 @@ describe('stem', () => {
     expect(stem('driver')).not.toBe(stem('river'));
     expect(stem('glass')).toBe('glass');
     expect(stem('bus')).toBe('bus');
+    expect(stem('Café')).toBe(stem('cafe'));
   });
 });
 

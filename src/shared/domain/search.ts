@@ -7,13 +7,14 @@
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
 /**
- * A light English stem: lower case, no possessive, plural and -ed/-ing endings and a final
- * silent e removed, so the forms of one word meet ("rivers" → "river", "loved"/"loving"/"love"
+ * A light English stem: lower case without accents ("cafe" meets "Café"), no possessive,
+ * plural and -ed/-ing endings and a final silent e removed, so the forms of one word meet ("rivers" → "river", "loved"/"loving"/"love"
  * → "lov") while different words stay apart ("driver" ≠ "river").
  */
 export function stem(word: string): string {
   let w = word
-    .normalize('NFKC')
+    .normalize('NFKD')
+    .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
     .replace(/['’]s$/, '')
     .replace(/['’]/g, '');
