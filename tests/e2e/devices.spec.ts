@@ -68,7 +68,7 @@ describe('devices signed in with a token', () => {
     const list = devices.getByRole('listitem');
     await expect.poll(() => list.count()).toBe(2);
     await expect.poll(() => devices.getByText('Ana’s iPhone').count()).toBe(1);
-    expect(await list.filter({ hasText: 'Backup script' }).innerText()).toContain(
+    expect(await list.filter({ hasText: 'Backup script' }).textContent()).toContain(
       'last used never',
     );
     expect(await unnamedControls(page)).toEqual([]);
@@ -87,7 +87,7 @@ describe('devices signed in with a token', () => {
 
     await devices.getByRole('button', { name: 'Sign out this device: Backup script' }).click();
     await expect.poll(() => list.count()).toBe(1);
-    expect(await list.first().innerText()).toContain('Ana’s iPhone');
+    expect(await list.first().textContent()).toContain('Ana’s iPhone');
     expect((await native('/api/tokens', {}, scriptToken)).status).toBe(401);
     expect((await native('/api/tokens', {}, phoneToken)).status).toBe(200);
 

@@ -67,13 +67,13 @@ describe('searching my answers', () => {
 
     await page.getByLabel('From').fill('2026-01-01');
     await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().innerText()).toContain('until dark');
+    expect(await cards.first().textContent()).toContain('until dark');
 
     await page.getByLabel('From').fill('');
     await box.fill('');
     await page.getByLabel('Category').selectOption('People');
     await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().innerText()).toContain('bus driver');
+    expect(await cards.first().textContent()).toContain('bus driver');
     await page.getByLabel('Category').selectOption('');
     await box.fill('helped');
     await expect.poll(() => cards.count()).toBe(1);
