@@ -13,6 +13,7 @@ import { createSmtpMailer } from './features/auth/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
 import { registerRecoveryRoutes } from './features/auth/recovery.routes.ts';
 import { loadOrCreateSecret } from './features/auth/secrets.repo.ts';
+import { registerTokenRoutes } from './features/auth/tokens.routes.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
@@ -31,6 +32,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { loggerOptions, registerRequestIds, requestId } from './plugins/logging.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -131,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerRecoveryRoutes(app, deps);
+  registerTokenRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerPasscodeRoutes(app, deps);
   registerAnswerRoutes(app, deps);
@@ -142,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPictureRoutes(app, deps, deps.pictures);
   registerTransferRoutes(app, deps);
   registerReminderRoutes(app, deps);
+  registerOpenApi(app);
 
   await registerClient(
     app,

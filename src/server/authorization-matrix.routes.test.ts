@@ -28,6 +28,8 @@ type Fixture = {
   prompt: string;
   /** A picture the owner uploaded (only its uploader may set it). */
   picture: string;
+  /** The id of a bearer token (a signed-in device) of the owner's. */
+  ownerToken: string;
 };
 
 type Row = {
@@ -80,6 +82,7 @@ const MATRIX: Record<string, Row> = {
   'GET /healthz': { expect: all(200) },
   'GET /readyz': { expect: all(200) },
   'GET /metrics': { expect: all(200) },
+  'GET /api/openapi.json': { expect: all(200) },
   'POST /api/categories': { expect: all(200) },
   'POST /api/user/create': { body: () => ({ user: { _id: unique('new') } }), expect: all(200) },
   'POST /api/signup': {
@@ -94,6 +97,19 @@ const MATRIX: Record<string, Row> = {
     expect: all(200),
   },
   'POST /api/logout': { expect: all(200) },
+  'POST /api/token': {
+    // Credentials, not the caller, decide whose token it is.
+    body: (f) => ({ user: { name: f.users.owner.name, password: PASSWORD }, label: 'Script' }),
+    expect: all(200),
+  },
+  'POST /api/tokens': {
+    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/token/revoke': {
+    // Only one's own devices: anyone else's is not found.
+    body: (f) => ({ id: f.ownerToken }),
+    expect: selfOnly(404, 404),
+  },
   'POST /api/user/delete': {
     body: () => ({ password: PASSWORD }),
     expect: { none: 401, anonymous: 200, owner: 200, other: 403, admin: 403 },
@@ -359,7 +375,20 @@ async function makeFixture(app: FastifyInstance, database: TestDatabase): Promis
     .insertInto('pictures')
     .values({ url: picture, user_id: owner.id, uploaded_at: new Date().toISOString() })
     .execute();
+  const ownerToken = unique('tok');
+  await db
+    .insertInto('api_tokens')
+    .values({
+      id: ownerToken,
+      token_hash: unique('hash'),
+      user_id: owner.id,
+      label: 'Phone',
+      created_at: new Date().toISOString(),
+      last_used_at: null,
+    })
+    .execute();
   return {
+    ownerToken,
     users: { owner, anonymous, other, admin },
     secondAdmin,
     privateAnswer,

@@ -59,6 +59,8 @@ const fieldName = fc.constantFrom(
   'anonymous',
   'code',
   'token',
+  'label',
+  'id',
   'password',
   'name',
   'email',
@@ -129,6 +131,8 @@ const templatedBody = fc.record(
     anonymous: fc.boolean(),
     code: hostileString,
     token: fc.oneof(hostileString, fc.constant('a'.repeat(43))),
+    label: hostileString,
+    id: validId,
     password: hostileString,
     offline: fc.record({
       beenOffline: fc.boolean(),
@@ -186,6 +190,35 @@ describeEachDatabase('hostile input', (get) => {
             throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
           }
           expect(response.headers['content-type']).toContain('application/json');
+        }),
+        { numRuns: 60 },
+      );
+    }
+  });
+
+  it('never answers 5xx to a hostile Authorization header, and never lets one in', async () => {
+    const printable = fc.string({ maxLength: 300 }).filter((text) => /^[\x20-\x7e]*$/.test(text));
+    const header = fc.oneof(
+      printable,
+      printable.map((text) => `Bearer ${text}`),
+      fc.constant(`Bearer ${'a'.repeat(43)}`),
+    );
+    for (const url of ['/api/tokens', '/api/token/revoke', '/api/token', '/api/answer/save']) {
+      await fc.assert(
+        fc.asyncProperty(header, anyBody, async (authorization, input) => {
+          const response = await app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json', authorization },
+            payload: input.raw ? input.text : JSON.stringify(input.body ?? null),
+          });
+          if (response.statusCode >= 500) {
+            throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+          }
+          // No token was ever minted here: every bearer header is a stranger's guess, turned
+          // away (401, or 400/415 when the body is refused before anyone is asked).
+          if (/^bearer /i.test(authorization))
+            expect(response.statusCode).toBeGreaterThanOrEqual(400);
         }),
         { numRuns: 60 },
       );

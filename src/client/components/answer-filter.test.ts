@@ -30,6 +30,22 @@ describe('filterAnswers', () => {
     expect(filterAnswers([tea, walk, work], 'rain tea')).toEqual([]);
   });
 
+  it('finds whole words, not fragments, and filters by day and category (issue 17 C)', () => {
+    const river = {
+      ...answer('2026-03-04T12:00:00Z', 'A place', 'By the rivers'),
+      categories: ['Nature'],
+    };
+    const driver = answer('2026-03-05T12:00:00Z', 'A ride', 'The bus driver waved');
+    expect(filterAnswers([river, driver], 'river')).toEqual([river]);
+    expect(filterAnswers([river, driver], 'nature')).toEqual([river]);
+    expect(
+      filterAnswers([river, driver], '', { from: '2026-03-05', to: '', category: '' }),
+    ).toEqual([driver]);
+    expect(filterAnswers([river, driver], '', { from: '', to: '', category: 'Nature' })).toEqual([
+      river,
+    ]);
+  });
+
   it('does not change the list it was given', () => {
     const list = [tea, walk, work];
     filterAnswers(list, '');

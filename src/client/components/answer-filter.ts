@@ -1,5 +1,14 @@
+import { dayKey } from '../../shared/domain/calendar-day.ts';
+import { matchesSearch, type SearchQuery } from '../../shared/domain/search.ts';
+import { localDayOf } from '../../shared/domain/statistics.ts';
+
 /** What the search box of My answers looks at. */
-export type SearchableAnswer = { answered: string; prompt_title: string; text: string };
+export type SearchableAnswer = {
+  answered: string;
+  prompt_title: string;
+  text: string;
+  categories?: readonly string[];
+};
 
 /** Lower case without accents, so 'cafe' finds 'Café' and 'muse' finds 'Müse'. */
 export function foldForSearch(text: string): string {
@@ -15,21 +24,27 @@ function time(answer: SearchableAnswer): number {
 }
 
 /**
- * The answers matching `query`, newest first. Every word of the query must appear in the
- * answer's text or its prompt title (in any order, case and accents ignored); an empty query
- * matches everything.
+ * The answers matching `query`, newest first (issue 17 C): every word of the query must be a
+ * whole word — in any of its simple English forms — of the answer's text, prompt title or
+ * categories (case and accents ignored); the date range and category narrow it down. An empty
+ * query matches everything the filters let through.
  */
 export function filterAnswers<A extends SearchableAnswer>(
   answers: readonly A[],
   query: string,
+  filters: Omit<SearchQuery, 'text'> = { from: '', to: '', category: '' },
 ): A[] {
-  const words = foldForSearch(query).split(/\s+/u).filter(Boolean);
-  const matching =
-    words.length === 0
-      ? [...answers]
-      : answers.filter((answer) => {
-          const haystack = foldForSearch(`${answer.prompt_title}\n${answer.text}`);
-          return words.every((word) => haystack.includes(word));
-        });
+  const search = { ...filters, text: query };
+  const matching = answers.filter((answer) =>
+    matchesSearch(
+      {
+        text: answer.text,
+        title: answer.prompt_title,
+        categories: answer.categories ?? [],
+        day: dayKey(localDayOf(answer.answered)),
+      },
+      search,
+    ),
+  );
   return matching.sort((a, b) => time(b) - time(a));
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type { Answer } from '../../shared/api/answers.ts';
 import { formatDate } from '../../shared/domain/date-format.ts';
+import { highlight } from '../../shared/domain/search.ts';
 import { setState, useAppState } from '../state/app-store.ts';
 import { showStatus } from '../state/status.ts';
 import { deleteAnswer } from '../state/writes.ts';
@@ -22,7 +23,20 @@ export type AnswerListProps = {
  */
 export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
   const search = useAppState((s) => s.search);
-  const shown = useMemo(() => filterAnswers(answers, search), [answers, search]);
+  const [filters, setFilters] = useState({ from: '', to: '', category: '' });
+  const shown = useMemo(() => filterAnswers(answers, search, filters), [answers, search, filters]);
+  const categories = useMemo(
+    () =>
+      [...new Set(answers.flatMap((answer) => answer.categories ?? []))].sort((a, b) =>
+        a.localeCompare(b),
+      ),
+    [answers],
+  );
+  const filtering =
+    search.trim() !== '' || filters.from !== '' || filters.to !== '' || filters.category !== '';
+  const fromId = useId();
+  const toId = useId();
+  const categoryId = useId();
   const [toDelete, setToDelete] = useState<Answer | null>(null);
   const searchId = useId();
   const countRef = useRef<HTMLParagraphElement>(null);
@@ -44,14 +58,55 @@ export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
           value={search}
           onChange={(event) => setState({ search: event.target.value })}
         />
+        <fieldset className="answer-filters">
+          <legend className="visually-hidden">Narrow your answers</legend>
+          <label className="answer-filter" htmlFor={fromId}>
+            <span>From</span>
+            <input
+              id={fromId}
+              className="field"
+              type="date"
+              value={filters.from}
+              onChange={(event) => setFilters({ ...filters, from: event.target.value })}
+            />
+          </label>
+          <label className="answer-filter" htmlFor={toId}>
+            <span>To</span>
+            <input
+              id={toId}
+              className="field"
+              type="date"
+              value={filters.to}
+              onChange={(event) => setFilters({ ...filters, to: event.target.value })}
+            />
+          </label>
+          <label className="answer-filter" htmlFor={categoryId}>
+            <span>Category</span>
+            <select
+              id={categoryId}
+              className="field"
+              value={filters.category}
+              onChange={(event) => setFilters({ ...filters, category: event.target.value })}
+            >
+              <option value="">Any</option>
+              {categories.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </fieldset>
       </search>
       <p ref={countRef} className="answer-count" aria-live="polite" tabIndex={-1}>
-        {search.trim()
+        {filtering
           ? `${shown.length} of ${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}`
           : `${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}`}
       </p>
       {shown.length === 0 ? (
-        <p className="answer-list-none">Nothing matches “{search.trim()}”.</p>
+        <p className="answer-list-none">
+          {search.trim() ? `Nothing matches “${search.trim()}”.` : 'Nothing matches these filters.'}
+        </p>
       ) : (
         <ul className="answer-cards">
           {shown.map((answer) => {
@@ -64,8 +119,12 @@ export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
                     <time dateTime={answer.answered}>{date}</time>
                     {answer.prompt_id === null ? <span> · Journal</span> : null}
                   </p>
-                  <h2 className="answer-card-title">{title}</h2>
-                  <p className="answer-card-text">{answer.text || 'No words yet.'}</p>
+                  <h2 className="answer-card-title">
+                    <Marked text={title} query={search} />
+                  </h2>
+                  <p className="answer-card-text">
+                    {answer.text ? <Marked text={answer.text} query={search} /> : 'No words yet.'}
+                  </p>
                   <div className="answer-card-actions">
                     <button
                       type="button"
@@ -110,5 +169,22 @@ export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
         }}
       />
     </div>
+  );
+}
+
+/** The text with the words the search found in `<mark>` (issue 17 C). */
+function Marked({ text, query }: { text: string; query: string }) {
+  if (!query.trim()) return <>{text}</>;
+  return (
+    <>
+      {highlight(text, query).map((part, index) =>
+        part.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
+          <mark key={index}>{part.text}</mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
   );
 }

@@ -10,6 +10,7 @@ import * as coveringIndexes from './migrations/007-covering-indexes.ts';
 import * as rateLimits from './migrations/008-rate-limits.ts';
 import * as importKeyAndReminders from './migrations/009-import-key-and-reminders.ts';
 import * as promptFeedIndex from './migrations/010-prompt-feed-index.ts';
+import * as apiTokens from './migrations/011-api-tokens.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008-rate-limits': rateLimits,
   '009-import-key-and-reminders': importKeyAndReminders,
   '010-prompt-feed-index': promptFeedIndex,
+  '011-api-tokens': apiTokens,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

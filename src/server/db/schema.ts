@@ -76,6 +76,15 @@ export type SessionsTable = {
   expires_at: string;
 };
 
+export type ApiTokensTable = {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
 export type DailyPromptsTable = { day: string; prompt_id: string; set_at: string };
 
 export type LoginThrottleTable = { account_key: string; failures: number; window_start: string };
@@ -150,6 +159,7 @@ export type DB = {
   reports: ReportsTable;
   admins: AdminsTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   daily_prompts: DailyPromptsTable;
   login_throttle: LoginThrottleTable;
   pictures: PicturesTable;

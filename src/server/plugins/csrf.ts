@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { routeOf } from './canonical-path.ts';
+import { isApiRequest, routeOf } from './canonical-path.ts';
 import { forbidden, HttpError } from './errors.ts';
+import { bearerTokenOf } from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls that take a file upload instead of JSON. */
@@ -35,12 +36,22 @@ export function registerCsrfProtection(app: FastifyInstance, publicOrigin: strin
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== allowedOrigin(request, publicOrigin)) {
-      throw forbidden('Cross-site requests are not allowed');
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw forbidden('Cross-site requests are not allowed');
+    // Forgery needs a credential the browser attaches by itself: a cookie. A request that
+    // carries no cookie at all and names a bearer token (a native client, a script) has none
+    // to abuse, so the origin rules do not apply to it; an unknown token is then refused with
+    // 401 before any handler runs (session.ts). Any cookie keeps the rules (decision 024).
+    const bearerOnly =
+      request.headers.cookie === undefined &&
+      bearerTokenOf(request) !== null &&
+      isApiRequest(request);
+    if (!bearerOnly) {
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== allowedOrigin(request, publicOrigin)) {
+        throw forbidden('Cross-site requests are not allowed');
+      }
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        throw forbidden('Cross-site requests are not allowed');
+      }
     }
     if (!hasBody(request)) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();

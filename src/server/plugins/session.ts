@@ -8,6 +8,9 @@ import {
   insertSession,
   type UserRow,
 } from '../features/auth/sessions.repo.ts';
+import { findTokenUser, touchToken } from '../features/auth/tokens.repo.ts';
+import { isApiRequest } from './canonical-path.ts';
+import { unauthorized } from './errors.ts';
 
 export const SESSION_COOKIE = 'muse_session';
 const SESSION_DAYS = 180;
@@ -19,7 +22,20 @@ declare module 'fastify' {
     /** Who the caller is, decided from the session cookie alone (never from the body). */
     sessionUser: SessionUser | null;
     sessionTokenHash: string | null;
+    /** The id of the bearer token the caller came with (native clients, scripts), if any. */
+    apiTokenId: string | null;
   }
+}
+
+/** How often a token's "last used" is written at most: not a write on every request. */
+const TOKEN_TOUCH_MS = 60 * 1000;
+
+/** The token of an `Authorization: Bearer …` header; null when there is none. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header);
+  return match?.[1] ?? '';
 }
 
 export function hashToken(token: string): string {
@@ -29,8 +45,29 @@ export function hashToken(token: string): string {
 export function registerSessions(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('apiTokenId', null);
   const configuredKeys = configuredAdminKeys(deps.config);
   app.addHook('preHandler', async (request) => {
+    // A client that names a bearer token is that token's user or nobody: a revoked, unknown or
+    // malformed token is refused outright (never silently treated as a visitor), so a native
+    // client learns at once that it must sign in again (decision 024).
+    // Only API calls: /metrics has a bearer token of its own (MUSE_METRICS_TOKEN).
+    const bearer = isApiRequest(request) ? bearerTokenOf(request) : null;
+    if (bearer !== null) {
+      const found =
+        bearer.length > 0 && bearer.length <= 200
+          ? await findTokenUser(deps.db, hashToken(bearer), configuredKeys)
+          : undefined;
+      if (!found) throw unauthorized('That token is not valid any more: please sign in again');
+      const now = new Date();
+      const lastUsed = found.token.last_used_at ? Date.parse(found.token.last_used_at) : 0;
+      if (now.getTime() - lastUsed >= TOKEN_TOUCH_MS) {
+        await touchToken(deps.db, found.token.id, now.toISOString());
+      }
+      request.apiTokenId = found.token.id;
+      request.sessionUser = { ...found.user, isAdmin: found.listedAdmin || found.configuredAdmin };
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const tokenHash = hashToken(token);

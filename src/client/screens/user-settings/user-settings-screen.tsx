@@ -6,6 +6,7 @@ import { clearError, loadEditForm, saveProfile, setEditField } from '../../state
 import { editUserProblem } from '../../state/account-rules.ts';
 import { getState, useAppState } from '../../state/app-store.ts';
 import { useTitle } from '../../use-title.ts';
+import { DevicesSettings } from './devices-settings.tsx';
 import { PasscodeSettings } from './passcode-settings.tsx';
 import { RecoveryCodesSettings } from './recovery-codes-settings.tsx';
 import { ThemeSettings } from './theme-settings.tsx';
@@ -119,6 +120,7 @@ export function UserSettingsScreen() {
         <PasscodeSettings />
         <RecoveryCodesSettings />
         <ThemeSettings />
+        <DevicesSettings />
         <Suspense fallback={null}>
           <ReminderSettings />
         </Suspense>

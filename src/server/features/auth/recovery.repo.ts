@@ -76,6 +76,8 @@ async function setPasswordEndingSessions(
   let sessions = trx.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepSession) sessions = sessions.where('token_hash', '<>', keepSession);
   await sessions.execute();
+  // Every device's bearer token goes too: a new password signs every other client out.
+  await trx.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
 }
 
 /** Replaces the account's recovery codes with new ones (hashes only). */
