@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
+
+// The categories screen is about layout: it runs at phone width and again at desktop width
+// (the @layout tag, playwright.config.ts projects).
+test.describe('the app shell', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test(
+    'shows the categories screen with its tiles',
+    { tag: '@layout' },
+    async ({ page }, testInfo) => {
+      const width = page.viewportSize()?.width ?? 0;
+      const errors = watchPageErrors(page);
+      // A first visit goes to the home page (SPEC §2); the categories screen is / after that.
+      await page.goto(`${server.origin}/`);
+      await page.waitForURL(`${server.origin}/home`);
+      await page.goto(`${server.origin}/`);
+      const tiles = page.getByRole('list', { name: 'Categories' }).getByRole('link');
+      await expect(tiles).toHaveText([
+        'Daily',
+        'Add',
+        'All',
+        'Journal',
+        'Gratitude',
+        'Growth',
+        'Life',
+        'Quotes',
+        'Self',
+        'Today',
+        'Work',
+      ]);
+      await expect(page).toHaveTitle('Müse | Daily Reflection');
+      // 3 tiles per row above 500px wide, else 2 (SPEC §2).
+      await expect
+        .poll(async () => {
+          const tops = await tiles.evaluateAll((els) =>
+            els.slice(0, 4).map((el) => el.getBoundingClientRect().top),
+          );
+          return tops.filter((top) => top === tops[0]).length;
+        })
+        .toBe(width > 500 ? 3 : 2);
+      // The header: a side-menu button and a world button, both named for screen readers.
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Müse world/ })).toBeVisible();
+      await screenshot(page, `categories-${testInfo.project.name}`);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  test('serves the app for client routes and the not-found page for unknown ones', async ({
+    page,
+  }) => {
+    const response = await page.goto(`${server.origin}/no/such/page`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "You've found the secret to happiness!",
+    );
+    await page.getByRole('link', { name: 'Back to müse' }).click();
+    await page.waitForURL(`${server.origin}/`);
+    await screenshot(page, 'not-found-phone');
+  });
+
+  test('serves hashed assets with long-lived caching and compression', async () => {
+    const html = await (await fetch(`${server.origin}/`)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${server.origin}${asset}`, {
+      headers: { 'Accept-Encoding': 'gzip, br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('content-encoding')).toMatch(/gzip|br/);
+  });
+});
