@@ -2,15 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DESKTOP, PHONE, watchPageErrors } from '../e2e/support/browser.ts';
-import {
-  call,
-  keepRecoveryCodes,
-  reflectState,
-  settle,
-  unnamedControls,
-} from '../e2e/support/page.ts';
+import { call, keepRecoveryCodes, reflectState, settle } from '../e2e/support/page.ts';
 import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { type MailCatcher, resetLinkIn, startMailCatcher } from '../support/mail-catcher.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Issue 12, "always a way back in", as a person lives it: a reset link by e-mail through a real
 // SMTP server the spec starts; recovery codes when the server sends no mail; and the passcode as
@@ -132,7 +127,7 @@ test.describe('forgot password: a reset link by e-mail', () => {
     await send.press('Enter');
     await expect(alert(page)).toHaveText('Please enter your name or email');
     await shots(page, 'forgot-password-email');
-    expect(await unnamedControls(page)).toEqual([]);
+    await expectNoAxeViolations(page, page.url());
 
     await page.getByLabel('Name or email').fill('grace@example.com');
     await send.click();
@@ -151,7 +146,7 @@ test.describe('forgot password: a reset link by e-mail', () => {
     await save.press('Enter');
     await expect(alert(page)).toHaveText('Passwords are at least 8 characters');
     await shots(page, 'reset-password');
-    expect(await unnamedControls(page)).toEqual([]);
+    await expectNoAxeViolations(page, page.url());
     await page.getByLabel('New password', { exact: true }).fill('a brand new password');
     await save.click();
     await page.waitForURL(`${server.origin}/login`);
@@ -216,7 +211,7 @@ test.describe('recovery codes and the passcode, on a server without e-mail', () 
     const dialog = page.getByRole('dialog', { name: 'Your recovery codes' });
     await expect(dialog).toBeVisible();
     await shots(page, 'recovery-codes-dialog');
-    expect(await unnamedControls(page)).toEqual([]);
+    await expectNoAxeViolations(page, page.url());
     codes = await keepRecoveryCodes(page);
     expect(codes).toHaveLength(8);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
@@ -251,7 +246,7 @@ test.describe('recovery codes and the passcode, on a server without e-mail', () 
     await form.getByRole('button', { name: 'Set new password' }).click();
     await expect(alert(other)).toHaveText('Sorry, that recovery code does not match');
     await shots(other, 'forgot-password-code');
-    expect(await unnamedControls(other)).toEqual([]);
+    await expectNoAxeViolations(other, other.url());
     expect(unexpected(errors)).toEqual([]);
   });
 
