@@ -1,165 +1,323 @@
-// `npm run bench`: throughput and latency of the hot calls against the real app on a fresh
-// SQLite database, driven over loopback by autocannon. Benchmarks, not tests: they print numbers
-// and never fail on speed. BENCH_SECONDS sets each run's length (default 5).
+// `npm run bench`: Müse as users run it (its own process, `src/server/main.ts`, production
+// settings, a fresh DATA_DIR or a fresh PostgreSQL database), driven from ANOTHER process
+// (bench/drive.ts, autocannon), next to a bare node:http server answering a fixed 4 KB JSON
+// body in the same run. Every figure is printed as req/s, p50/p99/max and a ratio to that
+// baseline, and written to bench/results/latest.md. Benchmarks, not tests: never fails on speed.
+//
+//   npm run bench                      SQLite, 15,000 answers (3,000 shared), 3 s per scenario
+//   npm run bench -- --postgres        the same on a fresh database on DATABASE_URL's server
+//   npm run bench -- --answers 100000  a bigger world (people = answers/10, shared = answers/5)
+//   npm run bench -- --seconds 20      longer runs; --cpu-prof DIR profiles the server process
+//   npm run bench -- --only feed,save  only scenarios whose name contains 'feed' or 'save'
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { createDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
+import type { DriveRequest, DriveResult, DriveSpec } from './drive.ts';
+import { writeResults } from './results.ts';
+import { insertSessions, seedScale } from './scale-data.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '3' },
+    answers: { type: 'string', default: '15000' },
+    'cpu-prof': { type: 'string' },
+    only: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    /** Keep the data directory (the server's log is in it). */
+    keep: { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const answers = Number(args.answers);
+const connections = Number(args.connections);
+const shared = Math.round(answers / 5);
+const people = Math.max(200, Math.round(answers / 10));
+const pagesInFeed = Math.ceil(shared / 10);
+// Page 250 of the default world; half-way (at most page 5,000) in bigger ones.
+const deepPage =
+  pagesInFeed <= 500 ? Math.min(250, pagesInFeed) : Math.min(5000, Math.floor(pagesInFeed / 2));
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+// --- the database: fresh, migrated, seeded, filled -------------------------------------------
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-bench-'));
-const config = {
-  ...loadConfig({ DATA_DIR: dataDir, MUSE_RATE_LIMITS: 'relaxed' }),
-  host: '127.0.0.1',
-  port: 0,
-};
-const db = createDatabase(config.database);
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (args.postgres) {
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const name = `muse_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  server.pathname = `/${name}`;
+  databaseUrl = server.toString();
+  dropDatabase = async () => {
+    const again = new pg.Client({
+      connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    });
+    await again.connect();
+    await again.query(`drop database if exists ${name}`);
+    await again.end();
+  };
+}
+const db = createDatabase(
+  databaseUrl
+    ? { kind: 'postgres', url: databaseUrl }
+    : { kind: 'sqlite', file: path.join(dataDir, 'muse.db') },
+);
 await migrateToLatest(db);
 await seedDatabase(db);
-const app = await buildApp({ db, config });
-const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+const started = Date.now();
+const world = await seedScale(db, {
+  people,
+  answers,
+  shared,
+  loves: shared * 10,
+  heavyAnswers: 3650,
+  prefix: 'x',
+  postgres: Boolean(databaseUrl),
+  log,
+});
+log(`seeded ${answers} answers in ${Date.now() - started} ms`);
+const cookieOf = (userId: string) => `muse_session=t${userId}`;
+const writers = world.people.slice(0, 50).map((id) => ({ id, cookie: cookieOf(id) }));
+const lovers = world.people.slice(50, 250).map((id) => ({ id, cookie: cookieOf(id) }));
+const heavy = world.heavyUserId ?? '';
+await insertSessions(
+  db,
+  [...writers, ...lovers, { id: heavy }].map(({ id }) => ({ token: `t${id}`, userId: id })),
+);
+await db.destroy();
+
+// --- processes -----------------------------------------------------------------------------------
+const node = process.execPath;
+
+function waitForLine(file: string, pattern: RegExp, child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = fs.readFileSync(file, 'utf8').match(pattern);
+      if (match) {
+        clearInterval(timer);
+        resolve(match[1] ?? '');
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`exited early:\n${fs.readFileSync(file, 'utf8')}`));
+      }
+    }, 50);
+  });
+}
+
+async function startProcess(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  pattern: RegExp,
+) {
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(node, argv, { cwd: root, env, stdio: ['ignore', out, out] });
+  const captured = await waitForLine(logFile, pattern, child);
+  return { child, captured };
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+function drive(spec: DriveSpec): Promise<DriveResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      node,
+      [path.join(root, 'bench/drive.ts'), JSON.stringify(spec)],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout) => {
+        if (error) reject(error);
+        else resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as DriveResult);
+      },
+    );
+  });
+}
+
+const baselineProcess = await startProcess(
+  [path.join(root, 'bench/baseline-server.ts')],
+  process.env,
+  path.join(dataDir, 'baseline.log'),
+  /^(\d+)$/m,
+);
+const baselineOrigin = `http://127.0.0.1:${baselineProcess.captured}`;
+
+const profileDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : null;
+const server = await startProcess(
+  [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'src/server/main.ts'],
+  {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    MUSE_RATE_LIMITS: 'relaxed',
+    // Every connection comes from one address here, as from a reverse proxy (README: set 0).
+    MUSE_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    DATABASE_URL: databaseUrl ?? '',
+  },
+  path.join(dataDir, 'server.log'),
+  /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
+);
+const origin = server.captured;
 
 async function call(url: string, body: unknown, cookie = ''): Promise<Response> {
   return fetch(`${origin}${url}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'Content-Type': 'application/json', cookie },
     body: JSON.stringify(body),
   });
 }
+const firstCookie = (response: Response) =>
+  (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
-/** A named user with a session cookie, made through the API. */
-async function signUp(): Promise<string> {
-  const id = `b${randomBytes(6).toString('hex')}`;
-  const created = await call('/api/user/create', { user: { _id: id } });
-  let cookie = (created.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const signed = await call(
-    '/api/signup',
-    { user: { name: id, email: `${id}@example.com`, password: 'bench password' } },
-    cookie,
-  );
-  cookie = (signed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return cookie;
-}
+// One person who signs in (a real password hash) and one brand-new visitor.
+const loginName = `login${randomBytes(3).toString('hex')}`;
+const password = 'a bench password';
+const made = await call('/api/user/create', { user: { _id: loginName } });
+await call(
+  '/api/signup',
+  { user: { name: loginName, email: `${loginName}@example.com`, password } },
+  firstCookie(made),
+);
+const newcomer = firstCookie(
+  await call('/api/user/create', { user: { _id: `new${randomBytes(4).toString('hex')}` } }),
+);
+const reader = writers[0]?.cookie ?? '';
+const heavyCookie = cookieOf(heavy);
 
-// A world with 300 shared answers from 30 people.
-const writers = await Promise.all(Array.from({ length: 30 }, signUp));
-for (const [index, cookie] of writers.entries()) {
-  for (let n = 0; n < 10; n += 1) {
-    const id = `a${index}x${n}${randomBytes(3).toString('hex')}`;
-    await call(
-      '/api/answer/save',
-      {
-        answer: {
-          _id: id,
-          prompt_title: 'Life',
-          text: 'A thought worth sharing with the world today '.repeat(8),
-        },
-      },
-      cookie,
-    );
-    await call('/api/answer/share', { answer_id: id, anonymous: n % 3 === 0 }, cookie);
-  }
-}
-const reader = writers[0] ?? '';
-
-type Scenario = {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: () => string;
-  cookie?: string;
-};
-let counter = 0;
+type Scenario = { name: string; connections?: number; requests: DriveRequest[] };
+const feed = (page: number, cookie = reader, encoding?: string): DriveRequest => ({
+  kind: 'static',
+  method: 'POST',
+  path: '/api/answer/shared',
+  body: JSON.stringify({ page }),
+  cookie,
+  ...(encoding ? { encoding } : {}),
+});
+const post = (pathname: string, body: unknown, cookie: string): DriveRequest => ({
+  kind: 'static',
+  method: 'POST',
+  path: pathname,
+  body: JSON.stringify(body),
+  cookie,
+});
 const scenarios: Scenario[] = [
-  { name: 'app shell GET /', method: 'GET', path: '/' },
-  { name: 'categories', method: 'POST', path: '/api/categories', body: () => '{}' },
+  { name: 'world feed page 1 (signed in)', requests: [feed(1)] },
+  { name: 'world feed page 1 (visitor)', requests: [feed(1, '')] },
   {
-    name: 'approved prompts (171)',
-    method: 'POST',
-    path: '/api/prompts/approved',
-    body: () => '{}',
+    name: 'world feed page 1 (browser: br, gzip)',
+    requests: [feed(1, reader, 'gzip, deflate, br')],
+  },
+  { name: `world feed page ${deepPage}`, requests: [feed(deepPage)] },
+  { name: `world feed last page (${pagesInFeed})`, requests: [feed(pagesInFeed)] },
+  {
+    name: `world feed random pages (1–${pagesInFeed}, uncached)`,
+    requests: [{ kind: 'feedRandom', pages: pagesInFeed, cookie: reader }],
+  },
+  { name: 'answer save (new answers)', requests: [{ kind: 'save', writers }] },
+  {
+    name: 'love + take back',
+    requests: [{ kind: 'love', lovers, answers: world.sharedIds.slice(0, 2000) }],
   },
   {
-    name: 'world feed page 1',
-    method: 'POST',
-    path: '/api/answer/shared',
-    body: () => '{"page":1}',
-    cookie: reader,
+    name: 'login (scrypt)',
+    requests: [post('/api/login', { user: { name: loginName, password } }, '')],
   },
+  { name: '/api/user (new visitor)', requests: [post('/api/user', {}, newcomer)] },
+  { name: '/api/user (3,650 answers)', requests: [post('/api/user', {}, heavyCookie)] },
+  { name: '/api/user/answers (3,650)', requests: [post('/api/user/answers', {}, heavyCookie)] },
   {
-    name: 'world feed page 20',
-    method: 'POST',
-    path: '/api/answer/shared',
-    body: () => '{"page":20}',
-    cookie: reader,
+    name: 'mixed crowd: 80% feed, 20% saves',
+    connections: 200,
+    requests: [feed(1), feed(2), feed(1), feed(3), { kind: 'save', writers }],
   },
-  {
-    name: 'answer save (new answers)',
-    method: 'POST',
-    path: '/api/answer/save',
-    cookie: reader,
-    body: () => {
-      counter += 1;
-      return JSON.stringify({
-        answer: {
-          _id: `bench${counter}`,
-          prompt_title: 'Life',
-          text: 'Some honest words about today and tomorrow',
-        },
-      });
-    },
-  },
-  { name: 'own user record', method: 'POST', path: '/api/user', body: () => '{}', cookie: reader },
 ];
 
-console.log(
-  `Müse benchmarks: ${seconds} s each, 10 connections, SQLite, ${os.cpus().length} cores\n`,
-);
-console.log(
-  'scenario'.padEnd(30),
-  'req/s'.padStart(8),
-  'p50 ms'.padStart(8),
-  'p99 ms'.padStart(8),
-  'non-2xx'.padStart(8),
-);
-for (const scenario of scenarios) {
-  const result = await autocannon({
-    url: `${origin}${scenario.path}`,
-    method: scenario.method,
-    connections: 10,
-    duration: seconds,
-    headers: {
-      ...(scenario.method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      ...(scenario.cookie ? { cookie: scenario.cookie } : {}),
-    },
-    ...(scenario.body
-      ? {
-          requests: [
-            {
-              setupRequest: (request: autocannon.Request) => ({
-                ...request,
-                body: scenario.body?.(),
-              }),
-            },
-          ],
-        }
-      : {}),
+async function measureBaseline(): Promise<DriveResult> {
+  return drive({
+    origin: baselineOrigin,
+    connections,
+    seconds,
+    requests: [{ kind: 'static', method: 'POST', path: '/', body: '{"page":1}' }],
   });
-  console.log(
-    scenario.name.padEnd(30),
-    String(Math.round(result.requests.average)).padStart(8),
-    String(result.latency.p50).padStart(8),
-    String(result.latency.p99).padStart(8),
-    String(result.non2xx).padStart(8),
-  );
 }
 
-await app.close();
-await db.destroy();
-fs.rmSync(dataDir, { recursive: true, force: true });
+log(`server ${origin} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}), baseline ${baselineOrigin}`);
+const loadBefore = os.loadavg()[0] ?? 0;
+const baselineBefore = await measureBaseline();
+log(`baseline: ${Math.round(baselineBefore.rps)} req/s`);
+// Warm the server's JIT before anything is recorded.
+await drive({
+  origin,
+  connections,
+  seconds: 1,
+  requests: [feed(1), feed(2), post('/api/user', {}, reader)],
+});
+/** A scenario's backlog (requests queued before autocannon stopped) must not eat the next one's. */
+async function settle(): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const started = Date.now();
+    await call('/api/categories', {});
+    if (Date.now() - started < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const results: { name: string; connections: number; result: DriveResult }[] = [];
+for (const scenario of scenarios) {
+  if (args.only && !args.only.split(',').some((part) => scenario.name.includes(part))) continue;
+  await settle();
+  const result = await drive({
+    origin,
+    connections: scenario.connections ?? connections,
+    seconds,
+    requests: scenario.requests,
+  });
+  log(
+    `${scenario.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
+  );
+  results.push({ name: scenario.name, connections: scenario.connections ?? connections, result });
+}
+const baselineAfter = await measureBaseline();
+
+await stop(server.child, 'SIGINT');
+await stop(baselineProcess.child);
+if (profileDir) log(`CPU profile of the server written to ${profileDir}`);
+await dropDatabase();
+if (args.keep) log(`kept ${dataDir}`);
+else fs.rmSync(dataDir, { recursive: true, force: true });
+
+const table = writeResults(path.join(root, 'bench/results/latest.md'), {
+  database: databaseUrl ? 'PostgreSQL' : 'SQLite',
+  answers,
+  ...(args.only ? { only: args.only } : {}),
+  shared,
+  people,
+  seconds,
+  connections,
+  loadBefore,
+  baseline: (baselineBefore.rps + baselineAfter.rps) / 2,
+  baselines: [baselineBefore, baselineAfter],
+  results,
+});
+console.log(table);

@@ -23,7 +23,7 @@ describe('health checks', () => {
   it('/healthz and /readyz answer small JSON, not the app page', async () => {
     const db = createDatabase({ kind: 'sqlite', file: ':memory:' });
     // A secret given, as MUSE_SECRET would: building the app then asks the database nothing.
-  const app = await buildTestApp(db, { secret: NO_DB_SECRET });
+    const app = await buildTestApp(db, { secret: NO_DB_SECRET });
     try {
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(200);
@@ -42,7 +42,7 @@ describe('health checks', () => {
     // Nothing listens on port 1: every connection attempt is refused.
     const db = createDatabase({ kind: 'postgres', url: 'postgres://muse@127.0.0.1:1/none' });
     // A secret given, as MUSE_SECRET would: building the app then asks the database nothing.
-  const app = await buildTestApp(db, { secret: NO_DB_SECRET });
+    const app = await buildTestApp(db, { secret: NO_DB_SECRET });
     try {
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);

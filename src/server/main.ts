@@ -4,8 +4,8 @@ import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { withMigrationLock } from './db/migration-lock.ts';
 import { seedDatabase } from './db/seed.ts';
-import { removePidFile, writePidFile } from './pid-file.ts';
 import { startReminderScheduler } from './features/reminders/reminder-scheduler.ts';
+import { removePidFile, writePidFile } from './pid-file.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

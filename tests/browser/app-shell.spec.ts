@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { screenshot, watchPageErrors } from '../e2e/support/browser.ts';
 import { type RunningServer, startServer } from '../e2e/support/server.ts';
@@ -69,7 +71,9 @@ test.describe('the app shell', () => {
   });
 
   test('serves hashed assets with long-lived caching and compression', async () => {
-    const html = await (await fetch(`${server.origin}/`)).text();
+    const shell = await fetch(`${server.origin}/`);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    const html = await shell.text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset).toBeDefined();
     const response = await fetch(`${server.origin}${asset}`, {
@@ -78,5 +82,13 @@ test.describe('the app shell', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(response.headers.get('content-encoding')).toMatch(/gzip|br/);
+    // Compressed once at build time: the brotli file is what is sent, byte for byte.
+    const brotli = await fetch(`${server.origin}${asset}`, {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    const builtBrotli = path.resolve(import.meta.dirname, `../../dist/client${asset}.br`);
+    expect(brotli.headers.get('content-length')).toBe(String(fs.statSync(builtBrotli).size));
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });

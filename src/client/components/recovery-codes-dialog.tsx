@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { saveFile, textFile } from '../save-file.ts';
 import { useAppState } from '../state/app-store.ts';
 import { dismissRecoveryCodes } from '../state/recovery.ts';
 import { ModalDialog } from './modal-dialog.tsx';
@@ -7,12 +8,7 @@ import './recovery-codes-dialog.css';
 /** Saves the codes as muse-recovery-codes.txt. */
 function downloadCodes(codes: readonly string[]): void {
   const text = `Müse recovery codes (each works once)\n\n${codes.join('\n')}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'muse-recovery-codes.txt';
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile('muse-recovery-codes.txt', textFile(text));
 }
 
 /**

@@ -1,12 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { openSqlite } from './node-sqlite.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
+
+/**
+ * Tables that cached reads are made of: the world feed (answers, their author's name and
+ * picture, and whether the prompt is the author's own — which hides it on an anonymous answer)
+ * and a person's own answer ids. A new table the feed reads from must be added here.
+ */
+const WATCHED_TABLES = ['answers', 'users', 'prompts'];
+const answersVersions = new WeakMap<Database, () => string>();
+
+/**
+ * A value that changes whenever a watched table may have changed (any process), so
+ * reads made of them can be cached under it; null when no such cheap signal exists
+ * (PostgreSQL: other instances write too), and then nothing is cached (decision 018).
+ */
+export function answersVersion(db: Database): string | null {
+  return answersVersions.get(db)?.() ?? null;
+}
 
 // COUNT(*) and other int8 values arrive from pg as strings; our counts fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -40,6 +58,9 @@ export function createDatabase(config: DatabaseConfig): Database {
     return db;
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
-  const { database } = openSqlite(config.file);
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  const handle = openSqlite(config.file, WATCHED_TABLES);
+  // Transactions share COMMITs (one fsync per group), still acknowledged only once on disk.
+  const db = new Kysely<DB>({ dialect: new GroupCommitSqliteDialect(handle) });
+  answersVersions.set(db, handle.version);
+  return db;
 }

@@ -6,6 +6,7 @@ import * as recovery from './migrations/003-recovery-and-passcode-hash.ts';
 import * as sharedCopy from './migrations/004-shared-copy.ts';
 import * as accessHardening from './migrations/005-access-hardening.ts';
 import * as picturesAndTombstones from './migrations/006-pictures-and-tombstones.ts';
+import * as coveringIndexes from './migrations/007-covering-indexes.ts';
 import * as rateLimits from './migrations/008-rate-limits.ts';
 import * as importKeyAndReminders from './migrations/009-import-key-and-reminders.ts';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '004-shared-copy': sharedCopy,
   '005-access-hardening': accessHardening,
   '006-pictures-and-tombstones': picturesAndTombstones,
+  '007-covering-indexes': coveringIndexes,
   '008-rate-limits': rateLimits,
   '009-import-key-and-reminders': importKeyAndReminders,
 };

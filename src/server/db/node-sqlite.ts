@@ -1,4 +1,4 @@
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 // Kysely's SqliteDialect expects a better-sqlite3-like object; node:sqlite is close but takes
@@ -14,7 +14,34 @@ function bindAll(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters.map(bindable);
 }
 
-export function openSqlite(file: string): { database: SqliteDatabase; raw: DatabaseSync } {
+/** Prepared statements kept per SQL text: Kysely prepares on every query (decision 018). */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/** The table a write statement changes, or null for anything else (reads, DDL, CTEs). */
+export function writtenTable(sql: string): string | null {
+  const match =
+    /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?(\w+)"?/i.exec(
+      sql,
+    );
+  return match ? (match[1] ?? '').toLowerCase() : null;
+}
+
+export type SqliteHandle = {
+  database: SqliteDatabase;
+  raw: DatabaseSync;
+  /**
+   * A value that changes whenever one of the `watched` tables may have changed: a write
+   * through this connection (counted when the statement runs), or a commit by any other
+   * connection to the file (SQLite's `PRAGMA data_version`). Caches key on it.
+   */
+  version: () => string;
+  /** How many prepared statements are cached now (for tests). */
+  cachedStatements: () => number;
+};
+
+type Entry = { statement: StatementSync; reader: boolean; touchesWatched: boolean };
+
+export function openSqlite(file: string, watched: readonly string[] = []): SqliteHandle {
   const raw = new DatabaseSync(file);
   // WAL for concurrent readers; synchronous=FULL so an acknowledged commit survives a kill or
   // power loss; foreign keys are off by default in SQLite; secure_delete zeroes deleted rows
@@ -25,20 +52,67 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
   raw.exec('PRAGMA journal_mode = WAL');
   raw.exec('PRAGMA synchronous = FULL');
   raw.exec('PRAGMA foreign_keys = ON');
+
+  let ownWrites = 0;
+  const watchedTables = new Set(watched.map((table) => table.toLowerCase()));
+  // A Map iterates in insertion order: re-inserting on use makes the first key the least
+  // recently used one, which is evicted when the cache is full.
+  const cache = new Map<string, Entry>();
+
+  function entryFor(sql: string): Entry {
+    const cached = cache.get(sql);
+    if (cached) {
+      cache.delete(sql);
+      cache.set(sql, cached);
+      return cached;
+    }
+    const statement = raw.prepare(sql);
+    const reader = statement.columns().length > 0;
+    const table = writtenTable(sql);
+    // A write we cannot name (a CTE, DDL) counts as touching everything.
+    const touchesWatched = table === null ? !reader : watchedTables.has(table);
+    const entry = { statement, reader, touchesWatched };
+    cache.set(sql, entry);
+    if (cache.size > STATEMENT_CACHE_SIZE) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    return entry;
+  }
+
+  const dataVersion = raw.prepare('PRAGMA data_version');
   const database: SqliteDatabase = {
-    close: () => raw.close(),
+    close: () => {
+      cache.clear();
+      raw.close();
+    },
     prepare(sql: string): SqliteStatement {
-      const statement = raw.prepare(sql);
+      const { statement, reader, touchesWatched } = entryFor(sql);
       return {
-        reader: statement.columns().length > 0,
-        all: (parameters) => statement.all(...bindAll(parameters)),
+        reader,
+        // Writes are counted before they run (`INSERT … RETURNING` is a reader, hence `all`
+        // too): a reader that sees the new version never caches old rows under it, and a
+        // rolled-back write only costs one cache miss.
+        all(parameters) {
+          if (touchesWatched) ownWrites += 1;
+          return statement.all(...bindAll(parameters));
+        },
         run(parameters) {
+          if (touchesWatched) ownWrites += 1;
           const result = statement.run(...bindAll(parameters));
           return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
         },
-        iterate: (parameters) => statement.iterate(...bindAll(parameters)),
+        iterate(parameters) {
+          if (touchesWatched) ownWrites += 1;
+          return statement.iterate(...bindAll(parameters));
+        },
       };
     },
   };
-  return { database, raw };
+  return {
+    database,
+    raw,
+    version: () => `${ownWrites}:${String(dataVersion.get()?.data_version ?? '')}`,
+    cachedStatements: () => cache.size,
+  };
 }

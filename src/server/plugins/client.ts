@@ -27,12 +27,11 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       root: clientDir,
       wildcard: false,
       index: false,
+      // name.br / name.gz written at build time (vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'Cache-Control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -2,20 +2,9 @@ import { todayOf } from '../../../shared/domain/calendar-day.ts';
 import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
 import { fetchExport } from '../../api/account.ts';
 import { ApiError } from '../../api/post-json.ts';
+import { saveFile, textFile } from '../../save-file.ts';
 import { exportFileName, SIGN_IN_AGAIN, TRY_AGAIN } from '../../state/account-rules.ts';
 import { reportSessionLost } from '../../state/session-lost.ts';
-
-function saveFile(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * "Your data": everything the server keeps about the caller (/api/user/export), saved as
@@ -26,8 +15,7 @@ export async function downloadExport(now: Date = new Date()): Promise<string | n
     const data = await fetchExport();
     saveFile(
       exportFileName(todayOf(now)),
-      `${JSON.stringify(data, null, 2)}\n`,
-      'application/json',
+      textFile(`${JSON.stringify(data, null, 2)}\n`, 'application/json'),
     );
     return null;
   } catch (error) {

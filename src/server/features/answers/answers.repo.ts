@@ -28,16 +28,16 @@ export function inTransaction<T>(db: Database, work: (trx: Database) => Promise<
 }
 
 /**
- * Answers joined with their author, plus the viewer's own love and report flags (correlated
- * EXISTS, so other people's likes and reports never leave the database).
+ * Answers joined with their author's current name and picture, and whether the answer's prompt
+ * was written by its own author (1/0). Nothing else about the author.
  */
-export function selectAnswerViews(db: Database, viewerId: string | null) {
+export function selectAnswerRows(db: Database) {
   return db
     .selectFrom('answers')
     .innerJoin('users', 'users.id', 'answers.user_id')
     .selectAll('answers')
     .select(['users.name as author_name', 'users.profile_picture as author_picture'])
-    .select((eb) => [
+    .select((eb) =>
       eb
         .case()
         .when(
@@ -53,37 +53,48 @@ export function selectAnswerViews(db: Database, viewerId: string | null) {
         .else(eb.lit(0))
         .end()
         .as('own_prompt'),
-      eb
-        .case()
-        .when(
-          eb.exists(
-            eb
-              .selectFrom('likes')
-              .select('likes.user_id')
-              .whereRef('likes.answer_id', '=', 'answers.id')
-              .where('likes.user_id', '=', viewerId ?? ''),
-          ),
-        )
-        .then(eb.lit(1))
-        .else(eb.lit(0))
-        .end()
-        .as('viewer_loves'),
-      eb
-        .case()
-        .when(
-          eb.exists(
-            eb
-              .selectFrom('reports')
-              .select('reports.user_id')
-              .whereRef('reports.answer_id', '=', 'answers.id')
-              .where('reports.user_id', '=', viewerId ?? ''),
-          ),
-        )
-        .then(eb.lit(1))
-        .else(eb.lit(0))
-        .end()
-        .as('viewer_reported'),
-    ]);
+    );
+}
+
+export type AnswerRowWithAuthor = Omit<AnswerView, 'viewer_loves' | 'viewer_reported'>;
+
+/**
+ * Answers joined with their author, plus the viewer's own love and report flags (correlated
+ * EXISTS, so other people's likes and reports never leave the database).
+ */
+export function selectAnswerViews(db: Database, viewerId: string | null) {
+  return selectAnswerRows(db).select((eb) => [
+    eb
+      .case()
+      .when(
+        eb.exists(
+          eb
+            .selectFrom('likes')
+            .select('likes.user_id')
+            .whereRef('likes.answer_id', '=', 'answers.id')
+            .where('likes.user_id', '=', viewerId ?? ''),
+        ),
+      )
+      .then(eb.lit(1))
+      .else(eb.lit(0))
+      .end()
+      .as('viewer_loves'),
+    eb
+      .case()
+      .when(
+        eb.exists(
+          eb
+            .selectFrom('reports')
+            .select('reports.user_id')
+            .whereRef('reports.answer_id', '=', 'answers.id')
+            .where('reports.user_id', '=', viewerId ?? ''),
+        ),
+      )
+      .then(eb.lit(1))
+      .else(eb.lit(0))
+      .end()
+      .as('viewer_reported'),
+  ]);
 }
 
 export async function findAnswer(db: Database, id: string): Promise<AnswerRow | undefined> {

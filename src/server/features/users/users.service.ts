@@ -3,6 +3,7 @@ import { addDays, type CalendarDay, dayKey } from '../../../shared/domain/calend
 import { nameKey as keyOfName } from '../../../shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '../../../shared/domain/streak.ts';
 import { flushErasure } from '../../db/erasure.ts';
+import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '../../plugins/errors.ts';
 import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.ts';
@@ -15,7 +16,8 @@ import {
   findUserByNameOrEmail,
   insertUser,
   isNameOrEmailTaken,
-  listOwnedIds,
+  listAnsweredIds,
+  listCreatedIds,
   mergeAnonymousInto,
   reserveLoginAttempt,
   type UserRow,
@@ -27,10 +29,18 @@ export const WRONG_LOGIN = 'Sorry, password does not match';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_LOGIN_ATTEMPTS = 10;
 
+// A person with ten years of daily answers has 3,650 ids in their record: read once per change
+// of the answers table, not on every /api/user (decision 018).
+const answeredIds = createVersionedCache<string, string[]>(500_000, (ids) => ids.length + 1);
+
 export async function loadOwnUser(deps: AppDeps, userId: string) {
-  const row = await findUserById(deps.db, userId);
+  const [row, answered, created] = await Promise.all([
+    findUserById(deps.db, userId),
+    answeredIds.get(deps.db, userId, () => listAnsweredIds(deps.db, userId)),
+    listCreatedIds(deps.db, userId),
+  ]);
   if (!row) throw new HttpError(404, 'Not found');
-  return presentOwnUser(row, await listOwnedIds(deps.db, userId));
+  return presentOwnUser(row, { answered, created });
 }
 
 /** Unique-constraint races (two sign-ups at once) surface as a taken name, not a 500. */

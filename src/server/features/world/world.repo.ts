@@ -1,6 +1,13 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { type AnswerView, inTransaction, selectAnswerViews } from '../answers/answers.repo.ts';
+import {
+  type AnswerRowWithAuthor,
+  type AnswerView,
+  inTransaction,
+  selectAnswerRows,
+  selectAnswerViews,
+} from '../answers/answers.repo.ts';
 
 export type ReportedAnswerView = AnswerView & { reports: number; last_report: string };
 
@@ -9,20 +16,115 @@ export type PublicUserRow = Pick<
   'id' | 'name' | 'profile_picture' | 'started' | 'streak' | 'longest_streak' | 'score'
 >;
 
-/** One page of the feed: newest shared first, id breaking ties so pages never overlap. */
-export async function listSharedPage(
+/** Where a feed page starts: just after this (shared_on, id) in newest-first order. */
+export type FeedAnchor = { shared_on: string; id: string };
+
+/**
+ * The (shared_on, id) of the feed entry at `offset` (0 = newest; or counted after `after`), read
+ * from the feed index
+ * alone (answers_feed covers shared, shared_on, id), so skipping thousands of entries touches
+ * neither the rows nor their authors.
+ */
+export async function findFeedAnchor(
   db: Database,
-  viewerId: string | null,
   offset: number,
+  after: FeedAnchor | null = null,
+): Promise<FeedAnchor | undefined> {
+  let query = db
+    .selectFrom('answers')
+    .select(['answers.shared_on', 'answers.id'])
+    .where('answers.shared', '=', 1);
+  // From a known anchor, only the entries after it are walked.
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(after.shared_on, after.id)),
+    );
+  }
+  const row = await query
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
+  return row?.shared_on ? { shared_on: row.shared_on, id: row.id } : undefined;
+}
+
+/**
+ * One page of the feed, newest shared first, id breaking ties so pages never overlap: the
+ * `limit` entries after `after` (keyset seek on the feed index), or the first ones.
+ * Without the viewer's flags, so one page serves every reader (see listViewerMarks).
+ */
+export async function listSharedPageAfter(
+  db: Database,
+  after: FeedAnchor | null,
   limit: number,
-): Promise<AnswerView[]> {
-  return selectAnswerViews(db, viewerId)
-    .where('answers.shared', '=', 1)
+): Promise<AnswerRowWithAuthor[]> {
+  let query = selectAnswerRows(db).where('answers.shared', '=', 1);
+  if (after) {
+    // A row-value comparison: both databases turn it into a range on the feed index (an
+    // OR of the two halves made PostgreSQL filter every skipped row instead).
+    query = query.where((eb) =>
+      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(after.shared_on, after.id)),
+    );
+  }
+  return query
     .orderBy('answers.shared_on', 'desc')
     .orderBy('answers.id', 'desc')
     .limit(limit)
-    .offset(offset)
     .execute();
+}
+
+/**
+ * The page that starts at entry `offset` in one round trip: the anchor subquery walks the feed
+ * index alone, the outer query seeks from it (for PostgreSQL, where nothing is cached).
+ */
+export async function listSharedPageFrom(
+  db: Database,
+  offset: number,
+  limit: number,
+): Promise<AnswerRowWithAuthor[]> {
+  const anchor = db
+    .selectFrom('answers as a')
+    .select(['a.shared_on', 'a.id'])
+    .where('a.shared', '=', 1)
+    .orderBy('a.shared_on', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .offset(offset);
+  return selectAnswerRows(db)
+    .where('answers.shared', '=', 1)
+    .where(sql<boolean>`(${sql.ref('answers.shared_on')}, ${sql.ref('answers.id')}) <= (${anchor})`)
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Which of these answers the viewer loves and which they reported: only their own rows. */
+export async function listViewerMarks(
+  db: Database,
+  viewerId: string,
+  answerIds: string[],
+): Promise<{ loves: Set<string>; reports: Set<string> }> {
+  if (answerIds.length === 0) return { loves: new Set(), reports: new Set() };
+  const [loves, reports] = await Promise.all([
+    db
+      .selectFrom('likes')
+      .select('answer_id')
+      .where('user_id', '=', viewerId)
+      .where('answer_id', 'in', answerIds)
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select('answer_id')
+      .where('user_id', '=', viewerId)
+      .where('answer_id', 'in', answerIds)
+      .execute(),
+  ]);
+  return {
+    loves: new Set(loves.map((row) => row.answer_id)),
+    reports: new Set(reports.map((row) => row.answer_id)),
+  };
 }
 
 /** A named user's non-anonymous shared answers, newest first. */

@@ -1,13 +1,13 @@
 import type { Answer } from '../../../shared/api/answers.ts';
-import {
-  type FeedAnswer,
-  type PublicProfile,
-  type ReportedAnswer,
-  WORLD_PAGE_SIZE,
-} from '../../../shared/api/world.ts';
+import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
-import { findAnswer, findAnswerView } from '../answers/answers.repo.ts';
+import {
+  type AnswerRowWithAuthor,
+  type AnswerView,
+  findAnswer,
+  findAnswerView,
+} from '../answers/answers.repo.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
 import {
@@ -17,13 +17,14 @@ import {
   findNamedUser,
   listPublicSharedOf,
   listReportedViews,
-  listSharedPage,
+  listViewerMarks,
   markShared,
   markUnshared,
   removeLove,
   removeReport,
   replaceSharedText,
 } from './world.repo.ts';
+import { feedPage } from './world-feed.ts';
 
 /** What the calls that change the feed need: they tell every instance (world-events.ts). */
 type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents'>;
@@ -33,6 +34,10 @@ export const MAX_PROFILE_SHARED = 100;
 export const MAX_REPORTED = 500;
 
 type Viewer = { id: string };
+
+function unmarked(row: AnswerRowWithAuthor): AnswerView {
+  return { ...row, viewer_loves: 0, viewer_reported: 0 };
+}
 type Sharer = { id: string };
 
 export async function sharedPage(
@@ -40,14 +45,23 @@ export async function sharedPage(
   viewer: Viewer | null,
   page: number,
 ): Promise<FeedAnswer[]> {
-  const viewerId = viewer?.id ?? null;
-  const views = await listSharedPage(
+  const rows = await feedPage(deps.db, page);
+  if (!viewer) return rows.map((row) => presentFeedAnswer(unmarked(row), null));
+  const marks = await listViewerMarks(
     deps.db,
-    viewerId,
-    (page - 1) * WORLD_PAGE_SIZE,
-    WORLD_PAGE_SIZE,
+    viewer.id,
+    rows.map((row) => row.id),
   );
-  return views.map((view) => presentFeedAnswer(view, viewerId));
+  return rows.map((row) =>
+    presentFeedAnswer(
+      {
+        ...row,
+        viewer_loves: marks.loves.has(row.id) ? 1 : 0,
+        viewer_reported: marks.reports.has(row.id) ? 1 : 0,
+      },
+      viewer.id,
+    ),
+  );
 }
 
 export async function shareAnswer(

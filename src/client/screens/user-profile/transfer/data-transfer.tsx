@@ -11,6 +11,7 @@ import { reportSessionLost } from '../../../state/session-lost.ts';
 import { showStatus } from '../../../state/status.ts';
 import { browserTimeZone, importedLine, previewLine, skipLines } from './transfer-rules.ts';
 import './data-transfer.css';
+import { saveFile } from '../../../save-file.ts';
 
 function problem(error: unknown): string {
   const status = error instanceof ApiError ? error.status : null;
@@ -24,18 +25,6 @@ function problem(error: unknown): string {
     return error.message;
   }
   return TRY_AGAIN;
-}
-
-function saveBlob(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 type Step =
@@ -61,7 +50,7 @@ export default function DataTransfer() {
     if (exporting) return;
     setExporting(true);
     try {
-      saveBlob(`muse-answers-${dayKey(todayOf(new Date()))}.zip`, await fetchMarkdownExport());
+      saveFile(`muse-answers-${dayKey(todayOf(new Date()))}.zip`, await fetchMarkdownExport());
     } catch (error) {
       showStatus(problem(error), true);
     } finally {

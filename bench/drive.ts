@@ -1,0 +1,150 @@
+// The load generator, run as its own process so it never shares an event loop (or a core's
+// worth of scheduling) with the server it measures. Reads a DriveSpec as JSON from argv[2],
+// runs autocannon and prints one JSON line: req/s and latency percentiles.
+import autocannon from 'autocannon';
+
+export type DriveRequest =
+  | {
+      kind: 'static';
+      method: 'GET' | 'POST';
+      path: string;
+      body?: string;
+      cookie?: string;
+      /** Accept-Encoding, as a browser sends it. */
+      encoding?: string;
+    }
+  /** A new answer per request for one of the writers (id from a per-process counter). */
+  | { kind: 'save'; writers: { id: string; cookie: string }[] }
+  /** A random feed page from 1 to `pages` per request (defeats any page cache). */
+  | { kind: 'feedRandom'; pages: number; cookie: string }
+  /** Love then take it back: a random lover and a random shared answer per pair. */
+  | { kind: 'love'; lovers: { id: string; cookie: string }[]; answers: string[] };
+
+export type DriveSpec = {
+  origin: string;
+  connections: number;
+  seconds: number;
+  requests: DriveRequest[];
+};
+
+export type DriveResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+type Setup = (request: autocannon.Request, context: object) => autocannon.Request;
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+let counter = 0;
+const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+
+function json(cookie: string): Record<string, string> {
+  return { 'content-type': 'application/json', cookie };
+}
+
+function setups(spec: DriveRequest): Setup[] {
+  if (spec.kind === 'static') {
+    return [
+      (request) => ({
+        ...request,
+        method: spec.method,
+        path: spec.path,
+        headers: {
+          ...(spec.method === 'POST' ? json(spec.cookie ?? '') : { cookie: spec.cookie ?? '' }),
+          ...(spec.encoding ? { 'accept-encoding': spec.encoding } : {}),
+        },
+        ...(spec.body === undefined ? {} : { body: spec.body }),
+      }),
+    ];
+  }
+  if (spec.kind === 'feedRandom') {
+    return [
+      (request) => ({
+        ...request,
+        method: 'POST',
+        path: '/api/answer/shared',
+        headers: json(spec.cookie),
+        body: JSON.stringify({ page: 1 + Math.floor(Math.random() * spec.pages) }),
+      }),
+    ];
+  }
+  if (spec.kind === 'save') {
+    return [
+      (request) => {
+        counter += 1;
+        const writer = pick(spec.writers);
+        const body = JSON.stringify({
+          answer: {
+            _id: `b${run}${counter.toString(36)}`,
+            prompt_title: 'What made you smile today?',
+            text: 'Some honest words about today and what tomorrow may bring, written slowly.',
+            // What the client sends for an answer it believes is new (revisions, issue 12).
+            base_revision: 0,
+          },
+        });
+        return {
+          ...request,
+          method: 'POST',
+          path: '/api/answer/save',
+          headers: json(writer.cookie),
+          body,
+        };
+      },
+    ];
+  }
+  return [
+    (request, context) => {
+      const lover = pick(spec.lovers);
+      const answerId = pick(spec.answers);
+      (context as { pair?: unknown }).pair = { lover, answerId };
+      const body = JSON.stringify({ answer_id: answerId, user_id: lover.id });
+      return {
+        ...request,
+        method: 'POST',
+        path: '/api/answer/like',
+        headers: json(lover.cookie),
+        body,
+      };
+    },
+    (request, context) => {
+      const { lover, answerId } = (context as { pair: unknown }).pair as {
+        lover: { id: string; cookie: string };
+        answerId: string;
+      };
+      const body = JSON.stringify({ answer_id: answerId, user_id: lover.id });
+      return {
+        ...request,
+        method: 'POST',
+        path: '/api/answer/unlike',
+        headers: json(lover.cookie),
+        body,
+      };
+    },
+  ];
+}
+
+const spec = JSON.parse(process.argv[2] ?? '{}') as DriveSpec;
+const result = await autocannon({
+  url: spec.origin,
+  connections: spec.connections,
+  duration: spec.seconds,
+  timeout: 30,
+  requests: spec.requests.flatMap(setups).map((setupRequest) => ({ setupRequest })),
+});
+const out: DriveResult = {
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  max: result.latency.max,
+  total: result.requests.total,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+};
+console.log(JSON.stringify(out));

@@ -1,0 +1,64 @@
+// Formats a benchmark run as a Markdown table (ratios to the bare node:http baseline first) and
+// keeps bench/results/latest.md holding the latest run per database and data size.
+import fs from 'node:fs';
+import os from 'node:os';
+import type { DriveResult } from './drive.ts';
+
+export type RunSummary = {
+  database: string;
+  answers: number;
+  /** Set for a run of some scenarios only: it gets its own section, never a full run's. */
+  only?: string;
+  shared: number;
+  people: number;
+  seconds: number;
+  connections: number;
+  loadBefore: number;
+  baseline: number;
+  baselines: DriveResult[];
+  results: { name: string; connections: number; result: DriveResult }[];
+};
+
+const number = (value: number) => Math.round(value).toLocaleString('en');
+
+export function formatRun(run: RunSummary): string {
+  const lines = [
+    `Run ${new Date().toISOString()} · ${run.database} · ${number(run.answers)} answers ` +
+      `(${number(run.shared)} shared, ${number(run.people)} people) + one person with 3,650 · ` +
+      `${run.seconds} s per scenario · ${os.cpus().length} cores · Node ${process.versions.node} · ` +
+      `load average before ${run.loadBefore.toFixed(2)}`,
+    '',
+    `Baseline (bare node:http, fixed 4 KB JSON, ${run.connections} connections): ` +
+      `${number(run.baseline)} req/s (${run.baselines.map((b) => number(b.rps)).join(' before, ')} after)`,
+    '',
+    '| scenario | conns | ratio | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { name, connections, result } of run.results) {
+    lines.push(
+      `| ${name} | ${connections} | ${(result.rps / run.baseline).toFixed(3)} | ${number(result.rps)} | ` +
+        `${result.p50} | ${result.p99} | ${result.max} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Replaces this database + size's section of the results file, keeping the others. */
+export function writeResults(file: string, run: RunSummary): string {
+  const key = `${run.database} ${run.answers}${run.only ? ` only ${run.only}` : ''}`;
+  const start = `<!-- run: ${key} -->`;
+  const end = `<!-- end: ${key} -->`;
+  const table = formatRun(run);
+  const title = `${run.database}, ${number(run.answers)} answers${run.only ? ` (only: ${run.only})` : ''}`;
+  const section = `${start}\n## ${title}\n\n${table}\n${end}`;
+  let text = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Latest benchmark results\n\nWritten by `npm run bench` (see docs/PERFORMANCE.md). ' +
+      'Figures from a shared or busy machine are noise: compare ratios from back-to-back runs.\n';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from >= 0 && to > from) text = text.slice(0, from) + section + text.slice(to + end.length);
+  else text = `${text.trimEnd()}\n\n${section}\n`;
+  fs.writeFileSync(file, text);
+  return table;
+}
