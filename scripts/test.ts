@@ -29,7 +29,7 @@ function check(label: string, command: string, args: string[]): void {
 type VitestReport = { numPassedTests: number; numFailedTests: number; success: boolean };
 
 function vitest(label: string, projects: string[]): void {
-  const outputFile = path.join(reportDir, `${label}.json`);
+  const outputFile = path.join(reportDir, `${label.replace(/[^\w-]+/g, '-')}.json`);
   const ok = run(label, 'npx', [
     'vitest',
     'run',
@@ -55,12 +55,48 @@ function vitest(label: string, projects: string[]): void {
   }
 }
 
+type PlaywrightReport = {
+  stats?: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+};
+
+/** @playwright/test specs (tests/browser); its JSON reporter gives the counts. */
+function playwright(label: string): void {
+  const outputFile = path.join(reportDir, `${label.replace(/[^\w-]+/g, '-')}.json`);
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
+  });
+  const ok = result.status === 0;
+  const report = fs.existsSync(outputFile)
+    ? (JSON.parse(fs.readFileSync(outputFile, 'utf8')) as PlaywrightReport)
+    : null;
+  if (!report?.stats) {
+    failed += 1;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  // `flaky` only happens with retries; a test that needed one still passed.
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
+  if (!ok && report.stats.unexpected === 0) {
+    // Crashed, timed out in a hook or found no tests: the run still fails.
+    failed += 1;
+    failures.push(`${label} (run error)`);
+  } else if (report.stats.unexpected > 0) {
+    failures.push(`${label} (${report.stats.unexpected} failed)`);
+  }
+}
+
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npx', ['biome', 'ci', '.']);
 vitest('unit and integration tests', ['unit', 'integration']);
 check('client build', process.execPath, [path.join(root, 'scripts/ensure-build.ts')]);
 check('client first-load budget', process.execPath, [path.join(root, 'scripts/client-budget.ts')]);
-vitest('browser tests', ['e2e']);
+vitest('browser tests (Vitest, tests/e2e)', ['e2e']);
+playwright('browser tests (Playwright, tests/browser)');
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 console.log('');

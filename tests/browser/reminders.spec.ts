@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import axe from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { reflectState, settle } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { reflectState, settle } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
 
 // Issue 17 C in the browser: "Remind me to write" in settings (time, days, time zone), the
 // service worker carries the push handlers, and a browser without Web Push gets an .ics
@@ -32,25 +31,19 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 async function contrastViolations(page: Page): Promise<string[]> {
   await settle(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: ['color-contrast'],
-    });
-    return found.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
-  });
+  const found = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  return found.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
 }
 
-describe('daily reminder settings', () => {
+test.describe('daily reminder settings', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    browser = launched;
     server = await startServer();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.stop();
   });
 
@@ -78,7 +71,7 @@ describe('daily reminder settings', () => {
     return page;
   }
 
-  it('the service worker carries the push and notificationclick handlers', async () => {
+  test('the service worker carries the push and notificationclick handlers', async () => {
     const sw = await (await fetch(`${server.origin}/sw.js`)).text();
     expect(sw).toContain('importScripts("/push-sw.js")');
     const handlers = await (await fetch(`${server.origin}/push-sw.js`)).text();
@@ -87,28 +80,26 @@ describe('daily reminder settings', () => {
     expect(handlers).toContain('/answer/today');
   });
 
-  it.each(['light', 'dark'] as const)(
-    'offers time, days and the browser time zone, with AA contrast (%s)',
-    async (scheme) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`offers time, days and the browser time zone, with AA contrast (${scheme})`, async () => {
       const page = await signedUp(scheme);
       const errors = watchPageErrors(page);
       await page.goto(`${server.origin}/userSettings`);
       const section = page.getByRole('region', { name: 'Remind me to write' });
-      await section.getByLabel('Time', { exact: true }).waitFor();
-      expect(await section.getByLabel('Time', { exact: true }).inputValue()).toBe('20:30');
-      expect(await section.getByLabel('Time zone').inputValue()).toBe('Europe/Lisbon');
+      await expect(section.getByLabel('Time', { exact: true })).toHaveValue('20:30');
+      await expect(section.getByLabel('Time zone')).toHaveValue('Europe/Lisbon');
       for (const day of ['Monday', 'Saturday', 'Sunday']) {
-        expect(await section.getByRole('checkbox', { name: day }).isChecked()).toBe(true);
+        await expect(section.getByRole('checkbox', { name: day })).toBeChecked();
       }
-      await expect.poll(() => section.getByRole('button', { name: 'Remind me' }).count()).toBe(1);
+      await expect(section.getByRole('button', { name: 'Remind me' })).toHaveCount(1);
       expect(await contrastViolations(page)).toEqual([]);
       await shoot(page, `settings-${scheme}`);
       expect(errors).toEqual([]);
       await page.context().close();
-    },
-  );
+    });
+  }
 
-  it('without Web Push, downloads a calendar event at the chosen time and days', async () => {
+  test('without Web Push, downloads a calendar event at the chosen time and days', async () => {
     const page = await signedUp('light', true);
     await page.goto(`${server.origin}/userSettings`);
     const section = page.getByRole('region', { name: 'Remind me to write' });
@@ -116,10 +107,8 @@ describe('daily reminder settings', () => {
     await section.getByRole('checkbox', { name: 'Saturday' }).click();
     await section.getByRole('checkbox', { name: 'Sunday' }).click();
     await section.getByLabel('Time zone').selectOption('America/New_York');
-    expect(await section.getByRole('button', { name: 'Remind me' }).count()).toBe(0);
-    await expect
-      .poll(() => section.getByRole('status').textContent())
-      .toContain('a calendar event reminds you instead');
+    await expect(section.getByRole('button', { name: 'Remind me' })).toHaveCount(0);
+    await expect(section.getByRole('status')).toContainText('a calendar event reminds you instead');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       section.getByRole('link', { name: 'Add to calendar' }).click(),

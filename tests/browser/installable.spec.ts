@@ -1,20 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expect, test } from '@playwright/test';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
 
-describe('the installable app', () => {
+test.describe('the installable app', () => {
   let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  test.beforeAll(async () => {
+    server = await startServer();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.stop();
   });
 
-  it('serves a web manifest with installable icons', async () => {
+  test('serves a web manifest with installable icons', async () => {
     const response = await fetch(`${server.origin}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('manifest');
@@ -27,15 +23,16 @@ describe('the installable app', () => {
     }
   });
 
-  it('registers a service worker that keeps the app shell for offline starts', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+  test('registers a service worker that keeps the app shell for offline starts', async ({
+    page,
+    context,
+  }) => {
     await page.goto(`${server.origin}/`);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${server.origin}/`);
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => page.title()).toContain('Müse');
-    await context.close();
+    await expect(page).toHaveTitle(/Müse/);
+    await expect(page.getByRole('main')).toBeVisible();
   });
 });

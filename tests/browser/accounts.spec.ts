@@ -1,16 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import {
-  call,
-  download,
-  keepRecoveryCodes,
-  reflectState,
-  settle,
-  unnamedControls,
-} from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { call, download, keepRecoveryCodes, reflectState, settle } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Issue 5, as a new visitor lives it: answers written anonymously survive sign-up, logout
 // clears the device, login on another browser finds everything, login from a browser with
@@ -61,17 +54,23 @@ async function screenshotBoth(page: Page, name: string): Promise<void> {
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-    true,
-  );
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+    .toBe(true);
 }
 
-/** expect.poll with the same patience as the page's own waits. */
+/** expect.poll for what the screen cannot show: saved state and the server's answers. */
 function poll<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 10_000 });
 }
 
-const status = (page: Page) => page.locator('.status-region');
+/**
+ * The app's status banner saying `text`. A dialog can hold a live region of its own (the
+ * recovery codes' "Copied"), so the banner is found by what it says.
+ */
+async function expectStatus(page: Page, text: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: text })).toHaveText(text);
+}
 
 /**
  * Console errors other than the browser's own note of a refused request: the tests provoke
@@ -84,8 +83,8 @@ function unexpected(errors: readonly string[]): string[] {
       !e.includes('net::ERR_INTERNET_DISCONNECTED'),
   );
 }
-const alertText = async (page: Page) =>
-  ((await page.locator('main [role="alert"]').first().textContent()) ?? '').trim();
+/** The screen's first alert: where a form says what is wrong. */
+const alert = (page: Page) => page.getByRole('main').getByRole('alert').first();
 
 /** Writes `text` as the answer to a prompt of `category` and presses Done. */
 async function writeAnswer(page: Page, origin: string, category: string, text: string) {
@@ -117,7 +116,9 @@ async function pngOf(size: number, colour: { r: number; g: number; b: number }) 
     .toBuffer();
 }
 
-describe('accounts: sign up without losing anything, log in, profile, picture, passcode', () => {
+test.describe('accounts: sign up without losing anything, log in, profile, picture, passcode', () => {
+  // One story: later steps build on what earlier ones did, so a failure stops the rest.
+  test.describe.configure({ mode: 'serial' });
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -139,48 +140,48 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     return { context, page: next, errors: watchPageErrors(next) };
   }
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    browser = launched;
     // 'Ada lovelace' is an admin by configuration: the side menu's Admin link appears for her.
-    [server, browser] = await Promise.all([startServer({ MUSE_ADMINS: NAME }), launchBrowser()]);
+    server = await startServer({ MUSE_ADMINS: NAME });
     ({ page, errors } = await newPage());
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
     await server?.stop();
   });
 
-  it('shows each sign-in and sign-up message of SPEC §5, in order', async () => {
+  test('shows each sign-in and sign-up message of SPEC §5, in order', async () => {
     await page.goto(`${server.origin}/`);
     await page.waitForURL(`${server.origin}/home`);
     await waitForUser(page);
 
     await page.goto(`${server.origin}/login`);
-    await poll(() => page.title()).toBe('Müse | Sign in');
+    await expect(page).toHaveTitle('Müse | Sign in');
     const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
     const name = page.getByLabel('Name or email');
     const password = page.getByLabel('Password');
-    expect(await signInButton.getAttribute('aria-disabled')).toBe('true');
+    await expect(signInButton).toHaveAttribute('aria-disabled', 'true');
     // Greyed out, yet pressing it says what is missing.
     await signInButton.press('Enter');
-    expect(await alertText(page)).toBe('Please enter your name/email and password');
-    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(alert(page)).toHaveText('Please enter your name/email and password');
+    await expect(name).toBeFocused();
     await screenshotBoth(page, 'login-sign-in-error');
     await password.fill('x');
     await signInButton.press('Enter');
-    expect(await alertText(page)).toBe('Please enter your name or email');
+    await expect(alert(page)).toHaveText('Please enter your name or email');
     await password.fill('');
     await name.fill('someone');
     await signInButton.press('Enter');
-    expect(await alertText(page)).toBe('Please enter your password');
+    await expect(alert(page)).toHaveText('Please enter your password');
     await password.fill('x');
-    expect(await signInButton.getAttribute('aria-disabled')).toBe('false');
-    expect(await alertText(page)).toBe('');
+    await expect(signInButton).toHaveAttribute('aria-disabled', 'false');
+    await expect(alert(page)).toHaveText('');
 
     // The switch button: sign-up mode, in the URL too.
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.waitForURL(`${server.origin}/login?mode=signup`);
-    await poll(() => page.title()).toBe('Müse | Sign up');
+    await expect(page).toHaveTitle('Müse | Sign up');
     const signUpButton = page.getByRole('button', { name: 'Sign up', exact: true });
     const signUpName = page.getByLabel('Name', { exact: true });
     const email = page.getByLabel('Email');
@@ -191,8 +192,8 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
       await email.fill(fields[1]);
       await password.fill(fields[2]);
       await signUpButton.press('Enter');
-      expect(await alertText(page)).toBe(expected);
-      expect(await signUpButton.getAttribute('aria-disabled')).toBe('true');
+      await expect(alert(page)).toHaveText(expected);
+      await expect(signUpButton).toHaveAttribute('aria-disabled', 'true');
     };
     await attempt(['', '', ''], 'Please enter your name, email, and password');
     await attempt(['', 'a@b.co', 'long enough'], 'Please enter your name');
@@ -203,25 +204,26 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     // The server's own rule, said before sending rather than after.
     await attempt(['Zed', 'a@b.co', 'short'], 'Passwords are at least 8 characters');
     await password.fill('long enough');
-    expect(await signUpButton.getAttribute('aria-disabled')).toBe('false');
+    await expect(signUpButton).toHaveAttribute('aria-disabled', 'false');
     // Sign-up links to the privacy policy and the terms.
-    expect(await page.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe(
+    await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
       '/privacy',
     );
-    expect(await page.getByRole('link', { name: 'terms' }).getAttribute('href')).toBe('/terms');
+    await expect(page.getByRole('link', { name: 'terms' })).toHaveAttribute('href', '/terms');
     await noSidewaysScroll(page);
     expect(unexpected(errors)).toEqual([]);
   });
 
-  it('writes two answers anonymously, signs up, and finds both under the new name', async () => {
+  test('writes two answers anonymously, signs up, and finds both under the new name', async () => {
     await writeAnswer(page, server.origin, 'Gratitude', 'the smell of rain on warm stones');
     await writeAnswer(page, server.origin, 'Growth', 'learning to ask for help');
     await poll(async () => (await serverAnswers(page)).length).toBe(2);
     const anonymousId = (await reflectState<Saved>(page))?.state.user._id;
 
     await page.goto(`${server.origin}/userProfile`);
-    await page.getByRole('heading', { name: 'Make Müse yours' }).waitFor();
-    expect(await page.locator('main').textContent()).toContain(`Müsing since ${TODAY_LABEL}`);
+    await expect(page.getByRole('heading', { name: 'Make Müse yours' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(`Müsing since ${TODAY_LABEL}`);
     await screenshotBoth(page, 'profile-anonymous');
     await page.getByRole('link', { name: 'Sign up', exact: true }).click();
     await page.waitForURL(`${server.origin}/login?mode=signup`);
@@ -229,14 +231,14 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     // SPEC §5: a name's first letter is capitalised as typed; an e-mail never is (issue 17 C).
     const name = page.getByLabel('Name', { exact: true });
     await name.pressSequentially('ada lovelace');
-    expect(await name.inputValue()).toBe(NAME);
+    await expect(name).toHaveValue(NAME);
     const email = page.getByLabel('Email');
     await email.pressSequentially('ada@example.com');
-    expect(await email.inputValue()).toBe(EMAIL);
+    await expect(email).toHaveValue(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.waitForURL(`${server.origin}/`);
-    await poll(() => status(page).textContent()).toBe('Account created');
+    await expectStatus(page, 'Account created');
     expect(await keepRecoveryCodes(page)).toHaveLength(8);
 
     await poll(async () => (await reflectState<Saved>(page))?.state.user.name).toBe(NAME);
@@ -247,15 +249,15 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     expect(onServer.map((a) => a.user_name)).toEqual([NAME, NAME]);
 
     await page.goto(`${server.origin}/past`);
-    await poll(() => page.locator('.answer-card').count()).toBe(2);
-    expect(await page.locator('main').textContent()).toContain('The smell of rain on warm stones');
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(2);
+    await expect(page.getByRole('main')).toContainText('The smell of rain on warm stones');
     // A user who already has a name goes on from /login.
     await page.goto(`${server.origin}/login`);
     await page.waitForURL(`${server.origin}/`);
     expect(unexpected(errors)).toEqual([]);
   });
 
-  it("answers in SPEC §8's words: taken name, wrong password, no connection", async () => {
+  test("answers in SPEC §8's words: taken name, wrong password, no connection", async () => {
     const other = await newPage();
     await other.page.goto(`${server.origin}/login?mode=signup`);
     await waitForUser(other.page);
@@ -263,21 +265,21 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await other.page.getByLabel('Email').fill('someone.else@example.com');
     await other.page.getByLabel('Password').fill('another password');
     await other.page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await poll(() => alertText(other.page)).toBe('Sorry, name or email is taken');
+    await expect(alert(other.page)).toHaveText('Sorry, name or email is taken');
     // Editing a field clears the error string.
     await other.page.getByLabel('Name', { exact: true }).fill('Bob');
-    expect(await alertText(other.page)).toBe('');
+    await expect(alert(other.page)).toHaveText('');
 
     await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await other.page.getByLabel('Name or email').fill(NAME);
     await other.page.getByLabel('Password').fill('not the password');
     await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await poll(() => alertText(other.page)).toBe('Sorry, password does not match');
+    await expect(alert(other.page)).toHaveText('Sorry, password does not match');
     await screenshotBoth(other.page, 'login-sign-in-wrong-password');
 
     await other.context.setOffline(true);
     await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await poll(() => alertText(other.page)).toBe('Sorry, no internet connection');
+    await expect(alert(other.page)).toHaveText('Sorry, no internet connection');
     await other.context.setOffline(false);
     expect(unexpected(other.errors)).toEqual([]);
 
@@ -291,16 +293,16 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await keepRecoveryCodes(other.page);
     await other.page.getByRole('button', { name: 'Open menu' }).click();
     const menu = other.page.getByRole('dialog', { name: 'Müse' });
-    await menu.getByRole('link', { name: 'Bob: my profile' }).waitFor();
-    expect(await menu.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await expect(menu.getByRole('link', { name: 'Bob: my profile' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   });
 
-  it('side menu: the account, then every SPEC §2 item in order; Share copies the link', async () => {
+  test('side menu: the account, then every SPEC §2 item in order; Share copies the link', async () => {
     await page.goto(`${server.origin}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Müse' });
-    await menu.getByRole('link', { name: `${NAME}: my profile` }).waitFor();
-    await poll(() => menu.locator('.side-menu-item').allTextContents()).toEqual([
+    await expect(menu.getByRole('link', { name: `${NAME}: my profile` })).toBeVisible();
+    await expect(menu.getByRole('navigation', { name: 'Menu' }).getByRole('listitem')).toHaveText([
       'Categories',
       'My answers',
       'My profile',
@@ -312,29 +314,27 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
       'About',
       'iOS app',
     ]);
-    expect(await menu.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
-    expect(await menu.getByRole('link', { name: 'iOS app' }).getAttribute('href')).toBe(
-      '/home#app',
-    );
-    expect(await menu.getByRole('link', { name: 'Rate' }).getAttribute('href')).toMatch(/^mailto:/);
-    expect(await menu.textContent()).toContain(`Müsing since ${TODAY_LABEL}`);
+    await expect(menu.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await expect(menu.getByRole('link', { name: 'iOS app' })).toHaveAttribute('href', '/home#app');
+    await expect(menu.getByRole('link', { name: 'Rate' })).toHaveAttribute('href', /^mailto:/);
+    await expect(menu).toContainText(`Müsing since ${TODAY_LABEL}`);
     await menu.getByRole('button', { name: 'Share' }).click();
-    await poll(() => status(page).textContent()).toBe('Link copied');
+    await expectStatus(page, 'Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.origin);
     await page.keyboard.press('Escape');
     expect(unexpected(errors)).toEqual([]);
   });
 
-  it('logs out: the device forgets everything, the session ends, a fresh anonymous user starts', async () => {
+  test('logs out: the device forgets everything, the session ends, a fresh anonymous user starts', async () => {
     const oldId = (await reflectState<Saved>(page))?.state.user._id ?? '';
     const oldCookie = (await page.context().cookies()).find((c) => c.name === 'muse_session');
     expect(oldCookie).toBeDefined();
 
     await page.goto(`${server.origin}/userProfile`);
-    await page.getByRole('heading', { name: NAME }).waitFor();
+    await expect(page.getByRole('heading', { name: NAME })).toBeVisible();
     await page.getByRole('button', { name: 'Log out' }).click();
-    await poll(() => status(page).textContent()).toBe('Logged out');
-    await page.getByRole('heading', { name: 'Make Müse yours' }).waitFor();
+    await expectStatus(page, 'Logged out');
+    await expect(page.getByRole('heading', { name: 'Make Müse yours' })).toBeVisible();
 
     await poll(async () => (await reflectState<Saved>(page))?.state.user._id ?? '').toMatch(
       /^[A-Za-z0-9_-]{20,}$/,
@@ -353,13 +353,14 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     expect(oldSession.status).toBe(401);
 
     await page.goto(`${server.origin}/past`);
-    await page.getByText('Nothing here yet.', { exact: false }).waitFor();
+    await expect(page.getByText('Nothing here yet.', { exact: false })).toBeVisible();
     // Logged out, the side menu offers Sign in and Sign up.
     await page.getByRole('link', { name: 'Back to categories' }).click();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Müse' });
-    await menu.getByRole('link', { name: 'Sign in' }).waitFor();
-    expect(await menu.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+    await expect(menu.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
       '/login?mode=signup',
     );
     await screenshotBoth(page, 'side-menu-logged-out');
@@ -369,7 +370,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
 
   let ada: { context: BrowserContext; page: Page; errors: string[] };
 
-  it('logs in on a fresh browser and finds both answers (one request, however often pressed)', async () => {
+  test('logs in on a fresh browser and finds both answers (one request, however often pressed)', async () => {
     ada = await newPage({ acceptDownloads: true });
     const logins: string[] = [];
     ada.page.on('request', (request) => {
@@ -382,15 +383,15 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     // SPEC §4: while the request is out, submitting again is ignored.
     await ada.page.getByRole('button', { name: 'Sign in', exact: true }).dblclick();
     await ada.page.waitForURL(`${server.origin}/`);
-    await poll(() => status(ada.page).textContent()).toBe('Logged in');
+    await expectStatus(ada.page, 'Logged in');
     expect(logins).toHaveLength(1);
     await ada.page.goto(`${server.origin}/past`);
-    await poll(() => ada.page.locator('.answer-card').count()).toBe(2);
-    expect(await ada.page.locator('main').textContent()).toContain('Learning to ask for help');
+    await expect(ada.page.getByRole('main').getByRole('article')).toHaveCount(2);
+    await expect(ada.page.getByRole('main')).toContainText('Learning to ask for help');
     expect(unexpected(ada.errors)).toEqual([]);
   });
 
-  it('logs in from a browser with anonymous answers and finds them merged into the account', async () => {
+  test('logs in from a browser with anonymous answers and finds them merged into the account', async () => {
     const other = await newPage();
     await other.page.goto(`${server.origin}/home`);
     await waitForUser(other.page);
@@ -399,7 +400,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await signIn(other.page, server.origin, NAME, PASSWORD);
     await other.page.waitForURL(`${server.origin}/`);
     await other.page.goto(`${server.origin}/past`);
-    await poll(() => other.page.locator('.answer-card').count()).toBe(3);
+    await expect(other.page.getByRole('main').getByRole('article')).toHaveCount(3);
     const saved = await reflectState<Saved>(other.page);
     const accountId = (await reflectState<Saved>(ada.page))?.state.user._id;
     expect(saved?.state.user._id).toBe(accountId);
@@ -417,13 +418,13 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     // person is asked to sign in again, and signing in sends it.
     await other.context.clearCookies();
     await other.page.goto(`${server.origin}/`);
-    await poll(() => status(other.page).textContent()).toBe(SIGN_IN_AGAIN);
+    await expectStatus(other.page, SIGN_IN_AGAIN);
     await writeAnswer(other.page, server.origin, 'Work', 'finished the hard thing first');
     await poll(async () =>
       (await reflectState<Saved>(other.page))?.state.offline.answered.map((a) => a.text),
     ).toEqual(['Finished the hard thing first']);
     await other.page.goto(`${server.origin}/login`);
-    expect(await other.page.getByLabel('Name or email').inputValue()).toBe(NAME);
+    await expect(other.page.getByLabel('Name or email')).toHaveValue(NAME);
     await other.page.getByLabel('Password').fill(PASSWORD);
     await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await other.page.waitForURL(`${server.origin}/`);
@@ -434,14 +435,14 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
       async () => (await reflectState<Saved>(other.page))?.state.offline.answered.length,
     ).toBe(0);
     await other.page.goto(`${server.origin}/past`);
-    await poll(() => other.page.locator('.answer-card').count()).toBe(4);
+    await expect(other.page.getByRole('main').getByRole('article')).toHaveCount(4);
     await other.context.close();
   });
 
-  it('uploads a picture on the profile and shows it in the side menu', async () => {
+  test('uploads a picture on the profile and shows it in the side menu', async () => {
     const { page: p } = ada;
     await p.goto(`${server.origin}/userProfile`);
-    await p.getByRole('heading', { name: NAME }).waitFor();
+    await expect(p.getByRole('heading', { name: NAME })).toBeVisible();
     const input = p.getByLabel('Choose a picture');
     // Refused before uploading: not an image by its type.
     await input.setInputFiles({
@@ -449,25 +450,25 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
       mimeType: 'text/plain',
       buffer: Buffer.from('hi'),
     });
-    await poll(() => alertText(p)).toBe('Please choose a picture (JPEG, PNG, GIF, WebP or AVIF).');
+    await expect(alert(p)).toHaveText('Please choose a picture (JPEG, PNG, GIF, WebP or AVIF).');
     // Refused by the server: it says PNG but its bytes are not a picture.
     await input.setInputFiles({
       name: 'fake.png',
       mimeType: 'image/png',
       buffer: Buffer.from('definitely not a png'),
     });
-    await poll(() => alertText(p)).toMatch(/not a picture/);
+    await expect(alert(p)).toHaveText(/not a picture/);
 
     await input.setInputFiles({
       name: 'me.png',
       mimeType: 'image/png',
       buffer: await pngOf(640, { r: 200, g: 120, b: 90 }),
     });
-    await poll(() => status(p).textContent()).toBe('Picture saved');
-    const picture = p.locator('main img.avatar');
-    await poll(() => picture.getAttribute('src')).toMatch(/^\/media\/pictures\/[\w-]+\.webp$/);
-    const src = await picture.getAttribute('src');
-    expect(await alertText(p)).toBe('');
+    await expectStatus(p, 'Picture saved');
+    const picture = p.getByRole('img', { name: 'Your profile picture' });
+    await expect(picture).toHaveAttribute('src', /^\/media\/pictures\/[\w-]+\.webp$/);
+    const src = (await picture.getAttribute('src')) ?? '';
+    await expect(alert(p)).toHaveText('');
     // Saved on the server too.
     const { user } = await call<{ user: { profilePicture: string } }>(p, '/api/user');
     expect(user.profilePicture).toBe(src);
@@ -477,9 +478,10 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await p.goto(`${server.origin}/`);
     await p.getByRole('button', { name: 'Open menu' }).click();
     const menu = p.getByRole('dialog', { name: 'Müse' });
-    const menuPicture = menu.locator('img.avatar');
-    await menuPicture.waitFor();
-    expect(await menuPicture.getAttribute('src')).toBe(src);
+    // Beside the name, the picture is decorative (alt=""): found as the menu's image.
+    const menuPicture = menu.locator('img');
+    await expect(menuPicture).toBeVisible();
+    await expect(menuPicture).toHaveAttribute('src', src);
     await poll(() => menuPicture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(
       512,
     );
@@ -488,47 +490,47 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     expect(unexpected(ada.errors)).toEqual([]);
   });
 
-  it("edits the name in settings: a taken one is refused in SPEC §8's words", async () => {
+  test("edits the name in settings: a taken one is refused in SPEC §8's words", async () => {
     const { page: p } = ada;
     await p.goto(`${server.origin}/userProfile`);
     await p.getByRole('button', { name: 'Settings' }).click();
     await p.waitForURL(`${server.origin}/userSettings`);
     const name = p.getByLabel('Name', { exact: true });
-    expect(await name.inputValue()).toBe(NAME);
-    expect(await p.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(EMAIL);
+    await expect(name).toHaveValue(NAME);
+    await expect(p.getByRole('textbox', { name: 'Email' })).toHaveValue(EMAIL);
     await name.fill('bob');
-    expect(await name.inputValue()).toBe('Bob');
+    await expect(name).toHaveValue('Bob');
     await p.getByRole('button', { name: 'Save' }).click();
-    await poll(() => alertText(p)).toBe('Sorry, name or email is taken');
+    await expect(alert(p)).toHaveText('Sorry, name or email is taken');
     await screenshotBoth(p, 'settings-taken-name');
     await noSidewaysScroll(p);
     await name.fill('Ada King');
-    expect(await alertText(p)).toBe('');
+    await expect(alert(p)).toHaveText('');
     await p.getByRole('button', { name: 'Save' }).click();
     await p.waitForURL(`${server.origin}/userProfile`);
-    await poll(() => status(p).textContent()).toBe('Success');
-    await p.getByRole('heading', { name: 'Ada King' }).waitFor();
+    await expectStatus(p, 'Success');
+    await expect(p.getByRole('heading', { name: 'Ada King' })).toBeVisible();
     await poll(async () =>
       (await reflectState<Saved>(p))?.state.answers.map((a) => a.user_name),
     ).toEqual(['Ada King', 'Ada King', 'Ada King', 'Ada King']);
     expect(unexpected(ada.errors)).toEqual([]);
   });
 
-  it('sets a passcode; after a reload the app stays locked until the right code', async () => {
+  test('sets a passcode; after a reload the app stays locked until the right code', async () => {
     const { page: p } = ada;
     await p.goto(`${server.origin}/userSettings`);
     await p.getByRole('region', { name: 'Passcode' }).getByLabel('Passcode').fill('1234');
     await p.getByRole('button', { name: 'Set passcode' }).click();
-    await poll(() => status(p).textContent()).toBe('Passcode set');
-    await p.getByRole('button', { name: 'Remove passcode' }).waitFor();
+    await expectStatus(p, 'Passcode set');
+    await expect(p.getByRole('button', { name: 'Remove passcode' })).toBeVisible();
     // Setting it is no reason to be asked for it.
     const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
-    expect(await lock.isVisible()).toBe(false);
+    await expect(lock).toBeHidden();
 
     await p.reload();
-    await lock.waitFor();
+    await expect(lock).toBeVisible();
     const code = lock.getByLabel('Passcode');
-    expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(code).toBeFocused();
     await screenshotBoth(p, 'passcode-modal');
     // It cannot be closed, not even for a moment: not with Escape (twice), not with a click
     // beside it. (Chrome closes a modal on Escape after a fresh load unless told not to.)
@@ -540,21 +542,21 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     await p.keyboard.press('Escape');
     await p.keyboard.press('Escape');
     await p.mouse.click(5, 5);
-    expect(await lock.isVisible()).toBe(true);
+    await expect(lock).toBeVisible();
     expect(await p.evaluate(() => document.body.dataset.lockClosed)).toBeUndefined();
 
     await code.pressSequentially('9999');
-    await poll(() => lock.getByRole('alert').textContent()).toBe('Passcode does not match');
-    expect(await code.inputValue()).toBe('');
-    expect(await lock.isVisible()).toBe(true);
+    await expect(lock.getByRole('alert')).toHaveText('Passcode does not match');
+    await expect(code).toHaveValue('');
+    await expect(lock).toBeVisible();
     // Checked as soon as the fourth digit is typed: no button to press.
     await code.pressSequentially('1234');
-    await poll(() => lock.isVisible()).toBe(false);
-    await poll(() => status(p).textContent()).toBe('Success');
+    await expect(lock).toBeHidden();
+    await expectStatus(p, 'Success');
     expect(unexpected(ada.errors)).toEqual([]);
   });
 
-  it('asks for the passcode again when the tab comes back after 5 minutes away, not sooner', async () => {
+  test('asks for the passcode again when the tab comes back after 5 minutes away, not sooner', async () => {
     const { page: p } = ada;
     // A controllable clock (time still flows) and a tab whose visibility the test decides.
     await p.clock.install();
@@ -576,35 +578,35 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
       );
     await p.goto(`${server.origin}/past`);
     const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
-    await lock.waitFor();
+    await expect(lock).toBeVisible();
     await lock.getByLabel('Passcode').pressSequentially('1234');
-    await poll(() => lock.isVisible()).toBe(false);
+    await expect(lock).toBeHidden();
 
     // Away for four minutes: still trusted.
     await setTabHidden(true);
     await p.clock.fastForward('04:00');
     await setTabHidden(false);
-    await p.getByRole('searchbox').waitFor();
-    expect(await lock.isVisible()).toBe(false);
+    await expect(p.getByRole('searchbox')).toBeVisible();
+    await expect(lock).toBeHidden();
 
     // Away for five minutes: locked again until the right code.
     await setTabHidden(true);
     await p.clock.fastForward('05:00');
     await setTabHidden(false);
-    await lock.waitFor();
+    await expect(lock).toBeVisible();
     await lock.getByLabel('Passcode').pressSequentially('1234');
-    await poll(() => lock.isVisible()).toBe(false);
+    await expect(lock).toBeHidden();
     expect(unexpected(ada.errors)).toEqual([]);
   });
 
-  it('exports everything as JSON', async () => {
+  test('exports everything as JSON', async () => {
     const { page: p } = ada;
     await p.goto(`${server.origin}/userProfile`);
     // A fresh load of the app asks for the passcode again.
     const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
-    await lock.waitFor();
+    await expect(lock).toBeVisible();
     await lock.getByLabel('Passcode').pressSequentially('1234');
-    await poll(() => lock.isVisible()).toBe(false);
+    await expect(lock).toBeHidden();
     const file = await download(p, () =>
       p.getByRole('button', { name: 'Export my data (JSON)' }).click(),
     );
@@ -621,7 +623,7 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     );
   });
 
-  it('has a name for every control on the account screens', async () => {
+  test('passes the WCAG A/AA rules of axe-core on the account screens', async () => {
     const visits: [Page, string][] = [
       [ada.page, '/userProfile'],
       [ada.page, '/userSettings'],
@@ -631,42 +633,40 @@ describe('accounts: sign up without losing anything, log in, profile, picture, p
     ];
     for (const [p, path] of visits) {
       await p.goto(`${server.origin}${path}`);
-      await p.locator('main').waitFor();
+      await expect(p.getByRole('main')).toBeVisible();
       if (p === ada.page) {
         const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
-        await lock.waitFor();
+        await expect(lock).toBeVisible();
         await lock.getByLabel('Passcode').pressSequentially('1234');
       }
       await p.waitForLoadState('networkidle');
-      expect(await unnamedControls(p), path).toEqual([]);
+      await expectNoAxeViolations(p, path);
     }
   });
 
-  it('deletes the account after asking for the password again', async () => {
+  test('deletes the account after asking for the password again', async () => {
     const { page: p } = ada;
     await p.goto(`${server.origin}/userProfile`);
     const lock = p.getByRole('dialog', { name: 'Enter your passcode' });
-    await lock.waitFor();
+    await expect(lock).toBeVisible();
     await lock.getByLabel('Passcode').pressSequentially('1234');
     await p.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = p.getByRole('alertdialog', { name: 'Delete your account?' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await dialog.getByLabel('Password').fill('not it');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await poll(() => dialog.getByRole('alert').textContent()).toBe(
-      'Sorry, password does not match',
-    );
+    await expect(dialog.getByRole('alert')).toHaveText('Sorry, password does not match');
     await screenshotBoth(p, 'profile-delete-account');
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await p.waitForURL(`${server.origin}/`);
-    await poll(() => status(p).textContent()).toBe('Your account is deleted');
+    await expectStatus(p, 'Your account is deleted');
     await poll(async () => (await reflectState<Saved>(p))?.state.user.name).toBe('');
     expect((await reflectState<Saved>(p))?.state.answers).toEqual([]);
     expect((await reflectState<Saved>(p))?.state.user.code).toBeNull();
 
     // The account is gone on the server: signing in with it fails.
     await signIn(p, server.origin, EMAIL, PASSWORD);
-    await poll(() => alertText(p)).toBe('Sorry, password does not match');
+    await expect(alert(p)).toHaveText('Sorry, password does not match');
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expect, test } from '@playwright/test';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
 
 const MAX = 104_857_600;
 const CHUNK = 1024 * 1024;
@@ -42,10 +42,11 @@ function streamingUpload(size: number, boundary: string): ReadableStream<Uint8Ar
   });
 }
 
-describe('picture upload limits on the running server', () => {
+// No browser here: the running server's own limits, next to the other specs that start it.
+test.describe('picture upload limits on the running server', () => {
   let server: RunningServer;
   let cookie: string;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     server = await startServer();
     const id = `up${Date.now()}`;
     const created = await fetch(`${server.origin}/api/user/create`, {
@@ -64,7 +65,7 @@ describe('picture upload limits on the running server', () => {
     expect(signup.status).toBe(200);
     cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await server?.stop();
   });
 
@@ -78,7 +79,7 @@ describe('picture upload limits on the running server', () => {
     } as RequestInit);
   };
 
-  it('refuses one byte over 100 MB with 413, leaves nothing behind and keeps memory bounded', async () => {
+  test('refuses one byte over 100 MB with 413, leaves nothing behind and keeps memory bounded', async () => {
     const before = peakRssBytes(server.pid);
     const response = await upload(MAX + 1);
     expect(response.status).toBe(413);
@@ -87,7 +88,7 @@ describe('picture upload limits on the running server', () => {
     expect(fs.readdirSync(path.join(server.dataDir, 'pictures'))).toEqual([]);
   });
 
-  it('accepts exactly 100 MB through the limit, then refuses it for not being an image', async () => {
+  test('accepts exactly 100 MB through the limit, then refuses it for not being an image', async () => {
     const before = peakRssBytes(server.pid);
     const response = await upload(MAX);
     expect(response.status).toBe(415);

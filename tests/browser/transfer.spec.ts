@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import axe from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, reflectState, settle } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { call, reflectState, settle } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
 
 // Issue 17 B as a person does it: export the answers as Markdown from the profile, then, on a
 // fresh device and account, import that zip — first a preview, then the import — and find the
@@ -32,28 +31,27 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** axe-core's colour-contrast rule on the page as it is: the offending nodes, if any. */
 async function contrastViolations(page: Page): Promise<string[]> {
   await settle(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: ['color-contrast'],
-    });
-    return found.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
-  });
+  const found = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  return found.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
 }
+
+/** Where the import says how it went: a live region on the profile. */
+const importResult = (page: Page) => page.getByRole('main').getByRole('status');
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
-describe('export as Markdown and import it elsewhere', () => {
+test.describe('export as Markdown and import it elsewhere', () => {
+  // The zip exported by the first test is what the later ones import.
+  test.describe.configure({ mode: 'serial' });
   let server: RunningServer;
   let browser: Browser;
   let zipPath = '';
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    browser = launched;
     server = await startServer();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.stop();
   });
 
@@ -69,7 +67,7 @@ describe('export as Markdown and import it elsewhere', () => {
     return [context, page];
   }
 
-  it('downloads the answers as a zip of Markdown files from the profile', async () => {
+  test('downloads the answers as a zip of Markdown files from the profile', async () => {
     const [context, page] = await visitor('light');
     const errors = watchPageErrors(page);
     const userId = (await reflectState<Saved>(page))?.state.user._id;
@@ -103,23 +101,22 @@ describe('export as Markdown and import it elsewhere', () => {
     await context.close();
   });
 
-  it.each(['light', 'dark'] as const)(
-    'previews, then imports into a fresh account (%s theme), and a second import adds nothing',
-    async (scheme) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`previews, then imports into a fresh account (${scheme} theme), and a second import adds nothing`, async () => {
       const [context, page] = await visitor(scheme);
       const errors = watchPageErrors(page);
       await page.goto(`${server.origin}/userProfile`);
       await page.getByLabel('Import answers…').setInputFiles(zipPath);
-      const card = page.locator('.transfer-card');
-      await expect.poll(() => card.textContent()).toContain('3 entries from');
-      expect(await card.textContent()).toContain('from Markdown files');
+      const card = importResult(page).getByRole('region');
+      await expect(card).toContainText('3 entries from');
+      await expect(card).toContainText('from Markdown files');
       // Nothing is imported before the person confirms.
       expect((await call<{ answers: unknown[] }>(page, '/api/user/answers')).answers).toEqual([]);
       expect(await contrastViolations(page)).toEqual([]);
       await shoot(page, `preview-${scheme}`);
 
       await card.getByRole('button', { name: 'Import 3 entries' }).click();
-      await expect.poll(() => card.textContent()).toContain('Imported 3 entries');
+      await expect(card).toContainText('Imported 3 entries');
       await shoot(page, `done-${scheme}`);
       const { answers } = await call<{ answers: { text: string }[] }>(page, '/api/user/answers');
       expect(answers.map((a) => a.text).sort()).toEqual([
@@ -136,27 +133,24 @@ describe('export as Markdown and import it elsewhere', () => {
         .toBe(3);
 
       await page.getByLabel('Import answers…').setInputFiles(zipPath);
-      await expect.poll(() => card.textContent()).toContain('Nothing new to import');
-      expect(await card.textContent()).toContain('3 entries skipped: already in your journal');
-      await expect
-        .poll(() =>
-          card.getByRole('button', { name: 'Import 0 entries' }).getAttribute('aria-disabled'),
-        )
-        .toBe('true');
+      await expect(card).toContainText('Nothing new to import');
+      await expect(card).toContainText('3 entries skipped: already in your journal');
+      await expect(card.getByRole('button', { name: 'Import 0 entries' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
       expect(errors).toEqual([]);
       await context.close();
-    },
-  );
+    });
+  }
 
-  it('says why a file is refused', async () => {
+  test('says why a file is refused', async () => {
     const [context, page] = await visitor('light');
     const bad = path.join(server.dataDir, 'notes.txt');
     fs.writeFileSync(bad, 'just some words');
     await page.goto(`${server.origin}/userProfile`);
     await page.getByLabel('Import answers…').setInputFiles(bad);
-    await expect
-      .poll(() => page.locator('.transfer-result .form-error').textContent())
-      .toContain('Choose a Müse or Day One export');
+    await expect(importResult(page)).toContainText('Choose a Müse or Day One export');
     await shoot(page, 'refused');
     await context.close();
   });

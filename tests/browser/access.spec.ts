@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, reflectState, settle } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { call, reflectState, settle } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
 
 // Issue 13 as a browser lives it: a session cookie planted in the victim's browser does not
 // bring its answers into the victim's account at login (point 10); a write the server refuses
@@ -17,6 +16,7 @@ const PLANTED = 'Words the attacker wants in your journal';
 type Saved = { state: { user: { _id: string; name: string } } };
 type Answer = { _id: string; text: string };
 
+/** expect.poll for what the screen does not show: the saved state and the server's answers. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
 
 async function waitForUser(page: Page): Promise<string> {
@@ -41,7 +41,9 @@ async function signIn(page: Page, origin: string, name: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-describe('access: planted sessions, writing too fast, the audit', () => {
+test.describe('access: planted sessions, writing too fast, the audit', () => {
+  // The victim's account from the first test is named in the audit of the last.
+  test.describe.configure({ mode: 'serial' });
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -54,16 +56,16 @@ describe('access: planted sessions, writing too fast, the audit', () => {
     return { context, page, errors: watchPageErrors(page) };
   }
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ MUSE_ADMINS: ADMIN }), launchBrowser()]);
+  test.beforeAll(async ({ browser: launched }) => {
+    browser = launched;
+    server = await startServer({ MUSE_ADMINS: ADMIN });
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
     await server?.stop();
   });
 
-  it("a planted session's answers do not follow the victim into their account", async () => {
+  test("a planted session's answers do not follow the victim into their account", async () => {
     // The victim has an account, made in another browser.
     const first = await newPage();
     await first.page.goto(`${server.origin}/stop`);
@@ -96,11 +98,11 @@ describe('access: planted sessions, writing too fast, the audit', () => {
     const mine = await call<{ answers: Answer[] }>(victim.page, '/api/user/answers');
     expect(mine.answers.map((a) => a._id)).not.toContain(planted.answer._id);
     await victim.page.goto(`${server.origin}/past`);
-    await victim.page.getByRole('heading', { name: 'My answers' }).waitFor();
-    expect(await victim.page.getByText(PLANTED).count()).toBe(0);
+    await expect(victim.page.getByRole('heading', { name: 'My answers' })).toBeVisible();
+    await expect(victim.page.getByText(PLANTED)).toHaveCount(0);
   });
 
-  it('a save refused as too fast gets a calm word and reaches the server a moment later', async () => {
+  test('a save refused as too fast gets a calm word and reaches the server a moment later', async () => {
     const { page, errors } = await newPage();
     await page.goto(`${server.origin}/stop`);
     await waitForUser(page);
@@ -119,7 +121,7 @@ describe('access: planted sessions, writing too fast, the audit', () => {
     const text = 'A quiet morning, written too fast';
     await page.getByLabel('Your answer').fill(text);
     await page.getByRole('button', { name: 'Done', exact: true }).click();
-    await poll(() => page.getByRole('status').textContent()).toContain(
+    await expect(page.getByRole('status')).toContainText(
       "You're writing faster than we can keep up",
     );
     await screenshot(page, 'access-too-fast-phone');
@@ -130,7 +132,7 @@ describe('access: planted sessions, writing too fast, the audit', () => {
     expect(errors.filter((e) => !/status of 429/.test(e))).toEqual([]);
   });
 
-  it('shows the admin the audit of admin actions on /admin', async () => {
+  test('shows the admin the audit of admin actions on /admin', async () => {
     const { page } = await newPage();
     await page.goto(`${server.origin}/stop`);
     await waitForUser(page);
@@ -139,18 +141,18 @@ describe('access: planted sessions, writing too fast, the audit', () => {
     await call(page, '/api/admin/remove', { admin_name: VICTIM });
     await page.goto(`${server.origin}/admin`);
     const audit = page.getByRole('region', { name: 'Admin actions' });
-    await audit.getByText(`${ADMIN} removed an admin`).waitFor();
-    await audit.getByText(`${ADMIN} added an admin`).waitFor();
-    await audit.getByText('MUSE_ADMINS granted admin rights').waitFor();
+    await expect(audit.getByText(`${ADMIN} removed an admin`)).toBeVisible();
+    await expect(audit.getByText(`${ADMIN} added an admin`)).toBeVisible();
+    await expect(audit.getByText('MUSE_ADMINS granted admin rights')).toBeVisible();
     for (const [viewport, label] of [
       [PHONE, 'phone'],
       [DESKTOP, 'desktop'],
     ] as const) {
       await page.setViewportSize(viewport);
       await settle(page);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+        .toBe(true);
       await audit.scrollIntoViewIfNeeded();
       await screenshot(page, `access-admin-audit-${label}`);
     }

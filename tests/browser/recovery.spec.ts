@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DESKTOP, PHONE, watchPageErrors } from '../e2e/support/browser.ts';
+import { call, keepRecoveryCodes, reflectState, settle } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { type MailCatcher, resetLinkIn, startMailCatcher } from '../support/mail-catcher.ts';
-import { DESKTOP, launchBrowser, PHONE, watchPageErrors } from './support/browser.ts';
-import { call, keepRecoveryCodes, reflectState, settle, unnamedControls } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Issue 12, "always a way back in", as a person lives it: a reset link by e-mail through a real
 // SMTP server the spec starts; recovery codes when the server sends no mail; and the passcode as
@@ -16,7 +16,7 @@ const SHOTS = '/tmp/h12-recovery-shots';
 
 type Saved = { state: { user: { _id: string; name: string; code: unknown } } };
 
-/** expect.poll with the same patience as the page's own waits. */
+/** expect.poll for what the screen does not show: the saved state, responses seen. */
 function poll<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 15_000 });
 }
@@ -39,9 +39,15 @@ function unexpected(errors: readonly string[]): string[] {
   );
 }
 
-const status = (page: Page) => page.locator('.status-region');
-const alertText = async (page: Page) =>
-  ((await page.locator('main [role="alert"]').first().textContent()) ?? '').trim();
+/**
+ * The app's status banner saying `text`. A dialog can hold a live region of its own (the
+ * recovery codes' "Copied"), so the banner is found by what it says.
+ */
+async function expectStatus(page: Page, text: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: text })).toHaveText(text);
+}
+/** The screen's first alert: where a form says what is wrong. */
+const alert = (page: Page) => page.getByRole('main').getByRole('alert').first();
 
 async function waitForUser(page: Page): Promise<void> {
   await poll(async () => (await reflectState<Saved>(page))?.state.user._id ?? '').toMatch(
@@ -86,49 +92,46 @@ function browserPages(getBrowser: () => Browser) {
   };
 }
 
-describe('forgot password: a reset link by e-mail', () => {
+test.describe('forgot password: a reset link by e-mail', () => {
   let mail: MailCatcher;
   let server: RunningServer;
   let browser: Browser;
   const pages = browserPages(() => browser);
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    browser = launched;
     mail = await startMailCatcher();
-    [server, browser] = await Promise.all([
-      startServer({ SMTP_URL: mail.url, MAIL_FROM: 'Müse <no-reply@muse.example>' }),
-      launchBrowser(),
-    ]);
+    server = await startServer({ SMTP_URL: mail.url, MAIL_FROM: 'Müse <no-reply@muse.example>' });
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await pages.closeAll();
-    await browser?.close();
     await server?.stop();
     await mail?.close();
   });
 
-  it('mails a link that sets a new password once and signs every other device out', async () => {
+  test('mails a link that sets a new password once and signs every other device out', async () => {
     const first = await pages.open();
     await signUp(first.page, server.origin, 'Grace');
     // With e-mail there are no recovery codes to keep.
-    await poll(() => status(first.page).textContent()).toBe('Account created');
-    expect(await first.page.getByRole('dialog', { name: 'Your recovery codes' }).count()).toBe(0);
+    await expectStatus(first.page, 'Account created');
+    await expect(first.page.getByRole('dialog', { name: 'Your recovery codes' })).toHaveCount(0);
 
     const { page, errors } = await pages.open();
     await page.goto(`${server.origin}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${server.origin}/forgot-password`);
-    await poll(() => page.title()).toBe('Müse | Forgot password');
+    await expect(page).toHaveTitle('Müse | Forgot password');
     const send = page.getByRole('button', { name: 'Send reset link' });
     // Greyed out (aria-disabled), yet pressing it says what is missing.
-    expect(await send.getAttribute('aria-disabled')).toBe('true');
+    await expect(send).toHaveAttribute('aria-disabled', 'true');
     await send.press('Enter');
-    expect(await alertText(page)).toBe('Please enter your name or email');
+    await expect(alert(page)).toHaveText('Please enter your name or email');
     await shots(page, 'forgot-password-email');
-    expect(await unnamedControls(page)).toEqual([]);
+    await expectNoAxeViolations(page, page.url());
 
     await page.getByLabel('Name or email').fill('grace@example.com');
     await send.click();
-    await page.getByText(/a link to choose a new password is on its way/).waitFor();
+    await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible();
     await shots(page, 'forgot-password-email-sent');
 
     const message = await mail.waitFor('grace@example.com');
@@ -137,20 +140,20 @@ describe('forgot password: a reset link by e-mail', () => {
     expect(link.origin).toBe(server.origin);
 
     await page.goto(link.toString());
-    await page.getByRole('heading', { name: 'New password' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'New password' })).toBeVisible();
     const save = page.getByRole('button', { name: 'Save new password' });
     await page.getByLabel('New password', { exact: true }).fill('short');
     await save.press('Enter');
-    expect(await alertText(page)).toBe('Passwords are at least 8 characters');
+    await expect(alert(page)).toHaveText('Passwords are at least 8 characters');
     await shots(page, 'reset-password');
-    expect(await unnamedControls(page)).toEqual([]);
+    await expectNoAxeViolations(page, page.url());
     await page.getByLabel('New password', { exact: true }).fill('a brand new password');
     await save.click();
     await page.waitForURL(`${server.origin}/login`);
-    await poll(() => status(page).textContent()).toBe('Password changed: please sign in');
+    await expectStatus(page, 'Password changed: please sign in');
 
     await signIn(page, server.origin, 'Grace', PASSWORD);
-    await poll(() => alertText(page)).toBe('Sorry, password does not match');
+    await expect(alert(page)).toHaveText('Sorry, password does not match');
     await signIn(page, server.origin, 'Grace', 'a brand new password');
     await page.waitForURL(`${server.origin}/`);
     // The device that was signed in before the reset is signed out.
@@ -161,41 +164,43 @@ describe('forgot password: a reset link by e-mail', () => {
     await again.page.goto(link.toString());
     await again.page.getByLabel('New password', { exact: true }).fill('yet another password');
     await again.page.getByRole('button', { name: 'Save new password' }).click();
-    await poll(() => alertText(again.page)).toBe(
+    await expect(alert(again.page)).toHaveText(
       'This reset link has expired or was already used: ask for a new one',
     );
-    await again.page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+    await expect(again.page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
     await shots(again.page, 'reset-password-used');
     expect(unexpected(errors)).toEqual([]);
     expect(unexpected(again.errors)).toEqual([]);
   });
 
-  it('says a link without its token is not complete', async () => {
+  test('says a link without its token is not complete', async () => {
     const { page } = await pages.open();
     await page.goto(`${server.origin}/reset-password`);
-    await page.getByText('This reset link is not complete.').waitFor();
-    expect(await page.getByRole('button', { name: 'Save new password' }).count()).toBe(0);
+    await expect(page.getByText('This reset link is not complete.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save new password' })).toHaveCount(0);
   });
 });
 
-describe('recovery codes and the passcode, on a server without e-mail', () => {
+test.describe('recovery codes and the passcode, on a server without e-mail', () => {
+  // One story: later steps build on what earlier ones did, so a failure stops the rest.
+  test.describe.configure({ mode: 'serial' });
   let server: RunningServer;
   let browser: Browser;
   const pages = browserPages(() => browser);
   let ada: { page: Page; errors: string[] };
   let codes: string[] = [];
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  test.beforeAll(async ({ browser: launched }) => {
+    browser = launched;
+    server = await startServer();
     ada = await pages.open();
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await pages.closeAll();
-    await browser?.close();
     await server?.stop();
   });
 
-  it('shows 8 recovery codes once at sign-up', async () => {
+  test('shows 8 recovery codes once at sign-up', async () => {
     const { page } = ada;
     await page.goto(`${server.origin}/login?mode=signup`);
     await waitForUser(page);
@@ -204,9 +209,9 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Your recovery codes' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await shots(page, 'recovery-codes-dialog');
-    expect(await unnamedControls(page)).toEqual([]);
+    await expectNoAxeViolations(page, page.url());
     codes = await keepRecoveryCodes(page);
     expect(codes).toHaveLength(8);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
@@ -215,15 +220,13 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     for (const code of codes) expect(saved).not.toContain(code);
   });
 
-  it('makes new codes in settings after the password; the old ones stop working', async () => {
+  test('makes new codes in settings after the password; the old ones stop working', async () => {
     const { page } = ada;
     await page.goto(`${server.origin}/userSettings`);
     const section = page.getByRole('region', { name: 'Recovery codes' });
     await section.getByLabel('Your password').fill('not my password');
     await section.getByRole('button', { name: 'Make new codes' }).click();
-    await poll(() => section.getByRole('alert').textContent()).toBe(
-      'Sorry, password does not match',
-    );
+    await expect(section.getByRole('alert')).toHaveText('Sorry, password does not match');
     await shots(page, 'settings-recovery-codes');
     await section.getByLabel('Your password').fill(PASSWORD);
     await section.getByRole('button', { name: 'Make new codes' }).click();
@@ -236,18 +239,18 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await other.goto(`${server.origin}/login`);
     await other.getByRole('link', { name: 'Forgot password?' }).click();
     const form = other.getByRole('form', { name: 'Choose a new password' });
-    await form.waitFor();
+    await expect(form).toBeVisible();
     await form.getByLabel('Name or email').fill('Ada');
     await form.getByLabel('Recovery code').fill(old[0] ?? '');
     await form.getByLabel('New password', { exact: true }).fill('via an old code');
     await form.getByRole('button', { name: 'Set new password' }).click();
-    await poll(() => alertText(other)).toBe('Sorry, that recovery code does not match');
+    await expect(alert(other)).toHaveText('Sorry, that recovery code does not match');
     await shots(other, 'forgot-password-code');
-    expect(await unnamedControls(other)).toEqual([]);
+    await expectNoAxeViolations(other, other.url());
     expect(unexpected(errors)).toEqual([]);
   });
 
-  it('sets a new password with a code, once; the name is filled in to sign in', async () => {
+  test('sets a new password with a code, once; the name is filled in to sign in', async () => {
     const { page, errors } = await pages.open();
     await page.goto(`${server.origin}/forgot-password`);
     const form = page.getByRole('form', { name: 'Choose a new password' });
@@ -256,8 +259,8 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await form.getByLabel('New password', { exact: true }).fill('recovered password');
     await form.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL(`${server.origin}/login`);
-    await poll(() => status(page).textContent()).toBe('Password changed: please sign in');
-    expect(await page.getByLabel('Name or email').inputValue()).toBe('ada@example.com');
+    await expectStatus(page, 'Password changed: please sign in');
+    await expect(page.getByLabel('Name or email')).toHaveValue('ada@example.com');
     await page.getByLabel('Password').fill('recovered password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.origin}/`);
@@ -271,12 +274,12 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await second.getByLabel('Recovery code').fill(codes[2] ?? '');
     await second.getByLabel('New password', { exact: true }).fill('second time lucky');
     await second.getByRole('button', { name: 'Set new password' }).click();
-    await poll(() => alertText(again.page)).toBe('Sorry, that recovery code does not match');
+    await expect(alert(again.page)).toHaveText('Sorry, that recovery code does not match');
     expect(unexpected(errors)).toEqual([]);
     ada = { page, errors };
   });
 
-  it('keeps the passcode out of every response and the saved state; wrong codes slow down', async () => {
+  test('keeps the passcode out of every response and the saved state; wrong codes slow down', async () => {
     const { page, errors } = ada;
     const bodies: string[] = [];
     page.on('response', async (response) => {
@@ -286,7 +289,7 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await page.goto(`${server.origin}/userSettings`);
     await page.getByRole('region', { name: 'Passcode' }).getByLabel('Passcode').fill('4721');
     await page.getByRole('button', { name: 'Set passcode' }).click();
-    await poll(() => status(page).textContent()).toBe('Passcode set');
+    await expectStatus(page, 'Passcode set');
     await poll(async () =>
       JSON.stringify((await reflectState<Saved>(page))?.state.user.code),
     ).toContain('PBKDF2-SHA256');
@@ -297,34 +300,34 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await page.clock.install();
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Enter your passcode' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     const code = dialog.getByLabel('Passcode');
     const wait = dialog.getByRole('status');
     for (let miss = 1; miss <= 2; miss += 1) {
       await code.pressSequentially('1111');
-      await poll(() => dialog.getByRole('alert').textContent()).toBe('Passcode does not match');
-      await poll(() => code.inputValue()).toBe('');
-      expect(await wait.textContent()).toBe('');
+      await expect(dialog.getByRole('alert')).toHaveText('Passcode does not match');
+      await expect(code).toHaveValue('');
+      await expect(wait).toHaveText('');
     }
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     await code.pressSequentially('1111');
-    await poll(() => wait.textContent()).toBe('Take a breath: you can try again in 1\u00a0s.');
-    expect(await dialog.getByRole('alert').textContent()).toBe('Passcode does not match');
+    await expect(wait).toHaveText('Take a breath: you can try again in 1\u00a0s.');
+    await expect(dialog.getByRole('alert')).toHaveText('Passcode does not match');
     // While it waits, typing does nothing.
     await code.pressSequentially('4721');
-    expect(await code.inputValue()).toBe('');
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole('alert').textContent()).toBe('Passcode does not match');
+    await expect(code).toHaveValue('');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText('Passcode does not match');
     await shots(page, 'passcode-backoff');
     await page.clock.resume();
-    await poll(() => wait.textContent()).toBe('');
+    await expect(wait).toHaveText('');
     // The fourth miss waits twice as long.
     await code.pressSequentially('2222');
-    await poll(() => wait.textContent()).toBe('Take a breath: you can try again in 2\u00a0s.');
-    await poll(() => wait.textContent()).toBe('');
+    await expect(wait).toHaveText('Take a breath: you can try again in 2\u00a0s.');
+    await expect(wait).toHaveText('');
     await code.pressSequentially('4721');
-    await poll(() => dialog.isVisible()).toBe(false);
-    await poll(() => status(page).textContent()).toBe('Success');
+    await expect(dialog).toBeHidden();
+    await expectStatus(page, 'Success');
 
     await poll(() => bodies.some((body) => body.includes('"PBKDF2-SHA256"'))).toBe(true);
     for (const body of bodies) expect(body).not.toContain('4721');
@@ -333,18 +336,20 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     expect(unexpected(errors)).toEqual([]);
   });
 
-  it('"Forgot passcode?" signs out; the password login then removes the passcode', async () => {
+  test('"Forgot passcode?" signs out; the password login then removes the passcode', async () => {
     const { page, errors } = ada;
     await page.goto(`${server.origin}/userProfile`);
     const dialog = page.getByRole('dialog', { name: 'Enter your passcode' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Forgot passcode?' }).click();
-    await dialog.getByText('Sign out of this device, then sign in with your password').waitFor();
+    await expect(
+      dialog.getByText('Sign out of this device, then sign in with your password'),
+    ).toBeVisible();
     await shots(page, 'passcode-forgot');
     await dialog.getByRole('button', { name: 'Sign out and sign in' }).click();
     await page.waitForURL(`${server.origin}/login?passcode=forgotten`);
-    await poll(() => dialog.isVisible()).toBe(false);
-    await page.getByText('your forgotten passcode is then removed').waitFor();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('your forgotten passcode is then removed')).toBeVisible();
     await poll(async () => (await reflectState<Saved>(page))?.state.user.name).toBe('');
     await shots(page, 'login-passcode-forgotten');
 
@@ -352,12 +357,12 @@ describe('recovery codes and the passcode, on a server without e-mail', () => {
     await page.getByLabel('Password').fill('recovered password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.origin}/`);
-    await poll(() => status(page).textContent()).toBe('Passcode removed');
+    await expectStatus(page, 'Passcode removed');
     await poll(async () => (await reflectState<Saved>(page))?.state.user.code).toBeNull();
     expect((await call<Saved['state']>(page, '/api/user')).user.code).toBeNull();
     await page.reload();
-    await page.locator('main').waitFor();
-    expect(await dialog.isVisible()).toBe(false);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(dialog).toBeHidden();
     expect(unexpected(errors)).toEqual([]);
   });
 });

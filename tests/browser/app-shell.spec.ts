@@ -1,37 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expect, test } from '@playwright/test';
+import { screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
 
-describe('the app shell', () => {
+// The categories screen is about layout: it runs at phone width and again at desktop width
+// (the @layout tag, playwright.config.ts projects).
+test.describe('the app shell', () => {
   let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  test.beforeAll(async () => {
+    server = await startServer();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    it(`shows the categories screen with its tiles at ${label} width`, async () => {
-      const page = await browser.newPage({ viewport });
+  test(
+    'shows the categories screen with its tiles',
+    { tag: '@layout' },
+    async ({ page }, testInfo) => {
+      const width = page.viewportSize()?.width ?? 0;
       const errors = watchPageErrors(page);
       // A first visit goes to the home page (SPEC §2); the categories screen is / after that.
       await page.goto(`${server.origin}/`);
       await page.waitForURL(`${server.origin}/home`);
       await page.goto(`${server.origin}/`);
       const tiles = page.getByRole('list', { name: 'Categories' }).getByRole('link');
-      await expect.poll(() => tiles.count()).toBe(11);
-      await expect.poll(() => page.title()).toBe('Müse | Daily Reflection');
-      const labels = await tiles.allTextContents();
-      expect(labels).toEqual([
+      await expect(tiles).toHaveText([
         'Daily',
         'Add',
         'All',
@@ -44,35 +39,38 @@ describe('the app shell', () => {
         'Today',
         'Work',
       ]);
+      await expect(page).toHaveTitle('Müse | Daily Reflection');
       // 3 tiles per row above 500px wide, else 2 (SPEC §2).
-      const tops = await tiles.evaluateAll((els) =>
-        els.slice(0, 4).map((el) => el.getBoundingClientRect().top),
-      );
-      const perRow = tops.filter((top) => top === tops[0]).length;
-      expect(perRow).toBe(viewport.width > 500 ? 3 : 2);
+      await expect
+        .poll(async () => {
+          const tops = await tiles.evaluateAll((els) =>
+            els.slice(0, 4).map((el) => el.getBoundingClientRect().top),
+          );
+          return tops.filter((top) => top === tops[0]).length;
+        })
+        .toBe(width > 500 ? 3 : 2);
       // The header: a side-menu button and a world button, both named for screen readers.
-      await page.getByRole('button', { name: 'Open menu' }).waitFor();
-      await page.getByRole('link', { name: /Müse world/ }).waitFor();
-      await screenshot(page, `categories-${label}`);
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Müse world/ })).toBeVisible();
+      await screenshot(page, `categories-${testInfo.project.name}`);
       expect(errors).toEqual([]);
-      await page.close();
-    });
-  }
+    },
+  );
 
-  it('serves the app for client routes and the not-found page for unknown ones', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+  test('serves the app for client routes and the not-found page for unknown ones', async ({
+    page,
+  }) => {
     const response = await page.goto(`${server.origin}/no/such/page`);
     expect(response?.status()).toBe(200);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe("You've found the secret to happiness!");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "You've found the secret to happiness!",
+    );
     await page.getByRole('link', { name: 'Back to müse' }).click();
     await page.waitForURL(`${server.origin}/`);
     await screenshot(page, 'not-found-phone');
-    await page.close();
   });
 
-  it('serves hashed assets with long-lived caching and compression', async () => {
+  test('serves hashed assets with long-lived caching and compression', async () => {
     const shell = await fetch(`${server.origin}/`);
     expect(shell.headers.get('cache-control')).toBe('no-cache');
     const html = await shell.text();

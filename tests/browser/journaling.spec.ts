@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, download, reflectState, settle, unnamedControls } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { call, download, reflectState, settle } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
 // prompt, My answers (search, edit, delete), the download, and everything still there after a
@@ -19,11 +19,22 @@ const TODAY_KEY = [
 
 type Saved = { version: number; state: { user: { _id: string }; answers: unknown[] } };
 
+/** The prompt title on the answer screen: a button that opens the prompt's actions. */
+const promptButton = (page: Page) => page.getByRole('button', { name: / \(more actions\)$/ });
+const HINT = ' (more actions)';
+
 /** The prompt title on the answer screen, without the screen-reader hint. */
 async function promptTitle(page: Page): Promise<string> {
-  const text = await page.locator('.answer-prompt-button').textContent();
-  return (text ?? '').replace(' (more actions)', '').trim();
+  await expect(promptButton(page)).toHaveText(/\S/);
+  const text = await promptButton(page).textContent();
+  return (text ?? '').replace(HINT, '').trim();
 }
+
+/** The answers on My answers (and the answers to one prompt), one article each. */
+const cardsOf = (page: Page) => page.getByRole('main').getByRole('article');
+const cardTitles = (page: Page) => cardsOf(page).getByRole('heading', { level: 2 });
+/** The page's own title: the one h1 on the screen. */
+const pageHeading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function serverAnswers(page: Page): Promise<{ _id: string; text: string }[]> {
   return (await call<{ answers: { _id: string; text: string }[] }>(page, '/api/user/answers'))
@@ -45,7 +56,9 @@ async function tabTo(page: Page, name: RegExp, backwards = false): Promise<void>
   throw new Error(`Tab never reached ${name}`);
 }
 
-describe('journaling: a new visitor answers, keeps a streak and finds their answers', () => {
+test.describe('journaling: a new visitor answers, keeps a streak and finds their answers', () => {
+  // One story: later steps build on what earlier ones did, so a failure stops the rest.
+  test.describe.configure({ mode: 'serial' });
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -54,8 +67,9 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
   let todayTitle = '';
   let categoryTitle = '';
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  test.beforeAll(async ({ browser: launched }) => {
+    browser = launched;
+    server = await startServer();
     // Reduced motion: screenshots show settled dialogs, not a frame of their entrance.
     context = await browser.newContext({
       viewport: PHONE,
@@ -66,13 +80,12 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     page.setDefaultTimeout(10_000);
     errors = watchPageErrors(page);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close();
-    await browser?.close();
     await server?.stop();
   });
 
-  it('lands a first-time visitor on /home with a new anonymous user and a session', async () => {
+  test('lands a first-time visitor on /home with a new anonymous user and a session', async () => {
     await page.goto(`${server.origin}/`);
     await page.waitForURL(`${server.origin}/home`);
     await expect
@@ -85,106 +98,94 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     expect(errors).toEqual([]);
   });
 
-  it("answers today's prompt, presses Done and sees streak 1", async () => {
+  test("answers today's prompt, presses Done and sees streak 1", async () => {
     await page.goto(`${server.origin}/`);
-    await expect.poll(() => page.title()).toBe('Müse | Daily Reflection');
+    await expect(page).toHaveTitle('Müse | Daily Reflection');
     await page.getByRole('link', { name: 'Daily', exact: true }).click();
     await page.waitForURL(`${server.origin}/answer/today`);
     const box = page.getByLabel('Your answer');
-    await box.waitFor();
-    await expect.poll(() => page.title()).toBe("Müse | Today's prompt");
+    await expect(box).toBeVisible();
+    await expect(page).toHaveTitle("Müse | Today's prompt");
     todayTitle = await promptTitle(page);
     expect(todayTitle.length).toBeGreaterThan(10);
     // Journal/Daily: Done does nothing until there is text (and says so).
     const done = page.getByRole('button', { name: 'Done', exact: true });
-    expect(await done.getAttribute('aria-disabled')).toBe('true');
+    await expect(done).toHaveAttribute('aria-disabled', 'true');
     await done.press('Enter');
     expect(page.url()).toBe(`${server.origin}/answer/today`);
-    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(box).toBeFocused();
     // SPEC §5: the first letter is capitalised as typed.
     await box.pressSequentially('quiet morning light');
-    expect(await box.inputValue()).toBe('Quiet morning light');
+    await expect(box).toHaveValue('Quiet morning light');
     await box.pressSequentially(' and a slow breakfast with the window open');
     await screenshot(page, 'answer-today-phone');
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('1 day streak');
+    await expect(page.getByRole('status')).toHaveText('Answer saved');
+    await expect(pageHeading(page)).toHaveText('1 day streak');
     // The status banner clears itself after 2 seconds.
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 4000 }).toBe('');
+    await expect(page.getByRole('status')).toHaveText('', { timeout: 4000 });
     expect(errors).toEqual([]);
   });
 
-  it('answers a prompt from a category; Next turns into Done once there is text', async () => {
+  test('answers a prompt from a category; Next turns into Done once there is text', async () => {
     await page.getByRole('link', { name: 'Keep reflecting' }).click();
     await page.getByRole('link', { name: 'Gratitude', exact: true }).click();
     await page.waitForURL(/\/answer\/[A-Za-z0-9_-]+$/);
-    await expect.poll(() => page.locator('.app-header-title').textContent()).toBe('Gratitude');
+    await expect(page.getByRole('banner').getByText('Gratitude', { exact: true })).toBeVisible();
     const first = await promptTitle(page);
     // Unchanged, Next offers another prompt of the category.
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect.poll(() => promptTitle(page)).not.toBe(first);
+    await expect(promptButton(page)).not.toHaveText(first + HINT);
     categoryTitle = await promptTitle(page);
     await page.getByLabel('Your answer').fill('my sister calling on a rainy evening');
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('1 day streak');
-    expect(await page.getByText('All time').locator('..').textContent()).toContain('2');
+    await expect(pageHeading(page)).toHaveText('1 day streak');
+    await expect(page.getByText('All time').locator('..')).toContainText('2');
     expect(errors).toEqual([]);
   });
 
-  it('finds both in /past, newest first, and searches text and prompt titles', async () => {
+  test('finds both in /past, newest first, and searches text and prompt titles', async () => {
     await page.goto(`${server.origin}/past`);
-    const cards = page.locator('.answer-card');
-    await expect.poll(() => cards.count()).toBe(2);
-    const titles = await page.locator('.answer-card-title').allTextContents();
-    expect(titles).toEqual([categoryTitle, todayTitle]);
-    expect(await cards.first().locator('time').textContent()).toBe(TODAY_LABEL);
+    const cards = cardsOf(page);
+    await expect(cardTitles(page)).toHaveText([categoryTitle, todayTitle]);
+    await expect(cards.first().getByRole('time')).toHaveText(TODAY_LABEL);
 
     const search = page.getByRole('searchbox', { name: 'Search your answers' });
     await search.fill('SISTER');
-    await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().textContent()).toContain('My sister calling');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('My sister calling');
     const titleWord = todayTitle.split(/\s+/).find((w) => w.length > 4) ?? todayTitle;
     await search.fill(titleWord);
-    await expect
-      .poll(() => page.locator('.answer-card-title').allTextContents())
-      .toContain(todayTitle);
+    await expect(cardTitles(page).filter({ hasText: todayTitle })).toHaveCount(1);
     await search.fill('nothing-like-this');
-    await expect.poll(() => cards.count()).toBe(0);
+    await expect(cards).toHaveCount(0);
     await screenshot(page, 'past-search-empty-phone');
     await search.fill('');
-    await expect.poll(() => cards.count()).toBe(2);
+    await expect(cards).toHaveCount(2);
   });
 
-  it('edits an answer at its own address, where Save saves and stays', async () => {
+  test('edits an answer at its own address, where Save saves and stays', async () => {
     await page.getByRole('button', { name: `Edit answer: ${todayTitle}, ${TODAY_LABEL}` }).click();
     await page.waitForURL(/\/answer\/a\/[A-Za-z0-9_-]+$/);
     const address = page.url();
     const box = page.getByLabel('Your answer');
-    expect(await box.inputValue()).toBe(
-      'Quiet morning light and a slow breakfast with the window open',
-    );
+    await expect(box).toHaveValue('Quiet morning light and a slow breakfast with the window open');
     await box.press('Control+End');
     await box.pressSequentially(', then tea.');
     // Decision 015: Save, not a Next that walks to another answer.
-    expect(await page.getByRole('button', { name: 'Next', exact: true }).count()).toBe(0);
+    await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
+    await expect(page.getByRole('status')).toHaveText('Answer saved');
     expect(page.url()).toBe(address);
-    expect(await promptTitle(page)).toBe(todayTitle);
+    await expect(promptButton(page)).toHaveText(todayTitle + HINT);
     await page.getByRole('link', { name: 'Back to my answers' }).click();
     await page.waitForURL(`${server.origin}/past`);
-    await expect
-      .poll(() => page.locator('.answer-card').last().textContent())
-      .toContain('window open, then tea.');
+    await expect(cardsOf(page).last()).toContainText('window open, then tea.');
   });
 
-  it('downloads every answer as a text file', async () => {
+  test('downloads every answer as a text file', async () => {
     const file = await download(page, () =>
       page.getByRole('button', { name: 'Download my answers' }).click(),
     );
@@ -197,24 +198,24 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     expect(file.text).toBe(`${blocks.join('\n\n---\n\n')}\n`);
   });
 
-  it('deletes an answer behind a confirm dialog', async () => {
+  test('deletes an answer behind a confirm dialog', async () => {
     await page
       .getByRole('button', { name: `Delete answer: ${categoryTitle}, ${TODAY_LABEL}` })
       .click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this answer?' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await settle(page);
     await screenshot(page, 'past-confirm-delete-phone');
     // Escape cancels and keeps the answer.
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await page.locator('.answer-card').count()).toBe(2);
+    await expect(dialog).toBeHidden();
+    await expect(cardsOf(page)).toHaveCount(2);
     await page
       .getByRole('button', { name: `Delete answer: ${categoryTitle}, ${TODAY_LABEL}` })
       .click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.locator('.answer-card').count()).toBe(1);
-    expect(await page.locator('.answer-card-title').allTextContents()).toEqual([todayTitle]);
+    await expect(cardsOf(page)).toHaveCount(1);
+    await expect(cardTitles(page)).toHaveText([todayTitle]);
 
     const one = await download(page, () =>
       page.getByRole('button', { name: 'Download my answers' }).click(),
@@ -224,62 +225,60 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     expect(one.text).not.toContain('---');
   });
 
-  it('finds everything still there after a reload, on the device and on the server', async () => {
+  test('finds everything still there after a reload, on the device and on the server', async () => {
     await page.reload();
-    await expect.poll(() => page.locator('.answer-card').count()).toBe(1);
-    expect(await page.locator('.answer-card').textContent()).toContain('window open, then tea.');
+    await expect(cardsOf(page)).toHaveCount(1);
+    await expect(cardsOf(page)).toContainText('window open, then tea.');
     await expect
       .poll(async () => (await serverAnswers(page)).map((a) => a.text))
       .toEqual(['Quiet morning light and a slow breakfast with the window open, then tea.']);
     await page.goto(`${server.origin}/streak`);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('1 day streak');
+    await expect(pageHeading(page)).toHaveText('1 day streak');
     expect(errors).toEqual([]);
   });
 
-  it('writes a journal entry titled with today, and comes back to it the same day', async () => {
+  test('writes a journal entry titled with today, and comes back to it the same day', async () => {
     await page.goto(`${server.origin}/`);
     await page.getByRole('link', { name: 'Journal', exact: true }).click();
     await page.waitForURL(`${server.origin}/answer/journal`);
-    expect(await promptTitle(page)).toBe(TODAY_LABEL);
+    await expect(promptButton(page)).toHaveText(TODAY_LABEL + HINT);
     await page.getByLabel('Your answer').fill('dear diary');
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
     await page.goto(`${server.origin}/answer/journal`);
-    await expect.poll(() => page.getByLabel('Your answer').inputValue()).toBe('Dear diary');
+    await expect(page.getByLabel('Your answer')).toHaveValue('Dear diary');
   });
 
-  it('sends an unknown prompt back to /', async () => {
+  test('sends an unknown prompt back to /', async () => {
     await page.goto(`${server.origin}/answer/no-such-prompt`);
     await page.waitForURL(`${server.origin}/`);
     expect(errors).toEqual([]);
   });
 
-  it('works with the keyboard alone: action sheet and side menu trap and return focus', async () => {
+  test('works with the keyboard alone: action sheet and side menu trap and return focus', async () => {
     await page.goto(`${server.origin}/answer/today`);
-    const titleButton = page.locator('.answer-prompt-button');
+    const titleButton = promptButton(page);
     await titleButton.focus();
     await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog', { name: 'This prompt' });
-    await sheet.waitFor();
+    await expect(sheet).toBeVisible();
     await settle(page);
     await screenshot(page, 'answer-action-sheet-phone');
     // Focus starts inside and Tab stays inside.
     for (let i = 0; i < 8; i++) {
-      expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await expect(sheet.locator(':focus')).toHaveCount(1);
       await page.keyboard.press('Tab');
     }
     await page.keyboard.press('Escape');
-    await expect.poll(() => sheet.isVisible()).toBe(false);
-    expect(await titleButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(sheet).toBeHidden();
+    await expect(titleButton).toBeFocused();
 
     // 'My answers to this prompt' from the sheet, by keyboard.
     await page.keyboard.press('Enter');
-    await sheet.waitFor();
+    await expect(sheet).toBeVisible();
     await sheet.getByRole('button', { name: 'My answers to this prompt' }).press('Enter');
     await page.waitForURL(`${server.origin}/answerSettings`);
-    await expect.poll(() => page.locator('.answer-card').count()).toBe(1);
+    await expect(cardsOf(page)).toHaveCount(1);
     await screenshot(page, 'answer-settings-phone');
 
     await page.goto(`${server.origin}/`);
@@ -287,18 +286,18 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await menuButton.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('dialog', { name: 'Müse' });
-    await menu.waitFor();
-    expect(await menu.textContent()).toContain(`Müsing since ${TODAY_LABEL}`);
-    expect(await menu.getByRole('button', { name: 'Download my answers' }).count()).toBe(1);
+    await expect(menu).toBeVisible();
+    await expect(menu).toContainText(`Müsing since ${TODAY_LABEL}`);
+    await expect(menu.getByRole('button', { name: 'Download my answers' })).toHaveCount(1);
     await settle(page);
     await screenshot(page, 'side-menu-phone');
     await page.keyboard.press('Escape');
-    await expect.poll(() => menu.isVisible()).toBe(false);
-    expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
     expect(errors).toEqual([]);
   });
 
-  it('takes a visitor from the categories to a saved answer and back with the keyboard alone', async () => {
+  test('takes a visitor from the categories to a saved answer and back with the keyboard alone', async () => {
     const fresh = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const other = await fresh.newPage();
     other.setDefaultTimeout(10_000);
@@ -308,11 +307,12 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await other.goto(`${server.origin}/home`);
     await created;
     await other.goto(`${server.origin}/`);
-    await other.locator('.tile').first().waitFor();
+    const tiles = other.getByRole('list', { name: 'Categories' }).getByRole('link');
+    await expect(tiles.first()).toBeVisible();
     await tabTo(other, /^ Daily A$/);
     await other.keyboard.press('Enter');
     await other.waitForURL(`${server.origin}/answer/today`);
-    await other.getByLabel('Your answer').waitFor();
+    await expect(other.getByLabel('Your answer')).toBeVisible();
     await tabTo(other, /TEXTAREA$/);
     await other.keyboard.type('typed without a mouse');
     await tabTo(other, /^ Done BUTTON$/, true);
@@ -323,25 +323,25 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await other.waitForURL(`${server.origin}/past`);
     await tabTo(other, /^Delete answer: /);
     await other.keyboard.press('Enter');
-    await other.getByRole('alertdialog').waitFor();
+    await expect(other.getByRole('alertdialog')).toBeVisible();
     // Focus starts on Cancel (the safe choice); Tab reaches Delete.
     await other.keyboard.press('Tab');
     await other.keyboard.press('Enter');
-    await other.getByText('Nothing here yet.', { exact: false }).waitFor();
+    await expect(other.getByText('Nothing here yet.', { exact: false })).toBeVisible();
     expect(otherErrors).toEqual([]);
     await fresh.close();
   });
 
-  it('gives every control a name a screen reader can read', async () => {
+  test('passes the WCAG A/AA rules of axe-core on every journaling screen', async () => {
     for (const path of ['/', '/answer/today', '/past', '/streak', '/stop']) {
       await page.goto(`${server.origin}${path}`);
-      await page.locator('main').waitFor();
+      await expect(page.getByRole('main')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await unnamedControls(page), path).toEqual([]);
+      await expectNoAxeViolations(page, path);
     }
   });
 
-  it('starts over without breaking when the saved state is corrupt or old', async () => {
+  test('starts over without breaking when the saved state is corrupt or old', async () => {
     for (const saved of ['{"version":1,"state":', JSON.stringify({ user: { _id: 'old1' } })]) {
       const fresh = await browser.newContext({ viewport: PHONE });
       // Put the bad value in place before the app's first script runs (once per tab).
@@ -361,13 +361,15 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
         .toMatch(/^[A-Za-z0-9_-]{20,}$/);
       expect((await reflectState<Saved>(other))?.version).toBe(1);
       await other.goto(`${server.origin}/`);
-      await expect.poll(() => other.locator('.tile').count()).toBe(11);
+      await expect(other.getByRole('list', { name: 'Categories' }).getByRole('link')).toHaveCount(
+        11,
+      );
       expect(otherErrors).toEqual([]);
       await fresh.close();
     }
   });
 
-  it('keeps the answers of an anonymous visitor whose session is gone, under a new user', async () => {
+  test('keeps the answers of an anonymous visitor whose session is gone, under a new user', async () => {
     const fresh = await browser.newContext({ viewport: PHONE });
     const other = await fresh.newPage();
     other.setDefaultTimeout(10_000);
@@ -388,13 +390,13 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await expect
       .poll(async () => (await serverAnswers(other)).map((a) => a.text))
       .toEqual(['Written before the cookie went']);
-    expect(await other.locator('.answer-card').count()).toBe(1);
+    await expect(cardsOf(other)).toHaveCount(1);
     // The browser logs the 401s that revealed the lost session; nothing else may fail.
     expect(otherErrors.filter((e) => !e.includes('401'))).toEqual([]);
     await fresh.close();
   });
 
-  it('keeps an answer whose save failed, with no message, in the offline record', async () => {
+  test('keeps an answer whose save failed, with no message, in the offline record', async () => {
     const fresh = await browser.newContext({ viewport: PHONE });
     const other = await fresh.newPage();
     other.setDefaultTimeout(10_000);
@@ -427,7 +429,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     );
     await other.goto(`${server.origin}/past`);
     await synced;
-    expect(await other.locator('.answer-card').textContent()).toContain('without signal');
+    await expect(cardsOf(other)).toContainText('without signal');
     expect((await serverAnswers(other)).map((a) => a.text)).toEqual([
       'Written on a train without signal',
     ]);
@@ -435,9 +437,9 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     await fresh.close();
   });
 
-  it("reloads today's prompt and the user when the tab becomes visible again", async () => {
+  test("reloads today's prompt and the user when the tab becomes visible again", async () => {
     await page.goto(`${server.origin}/`);
-    await page.locator('main').waitFor();
+    await expect(page.getByRole('main')).toBeVisible();
     await page.waitForLoadState('networkidle');
     const requests = ['/api/prompt/today', '/api/user'].map((path) =>
       page.waitForRequest((r) => new URL(r.url()).pathname === path),
@@ -450,7 +452,7 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`shows every screen at ${label} width`, async () => {
+    test(`shows every screen at ${label} width`, async () => {
       await page.setViewportSize(viewport);
       const shots: [string, string][] = [
         ['/', 'categories'],
@@ -464,29 +466,34 @@ describe('journaling: a new visitor answers, keeps a streak and finds their answ
       ];
       for (const [path, name] of shots) {
         await page.goto(`${server.origin}${path}`);
-        await page.locator('main').waitFor();
+        await expect(page.getByRole('main')).toBeVisible();
         await page.waitForLoadState('networkidle');
-        if (path.startsWith('/answer')) await page.getByLabel('Your answer').waitFor();
+        if (path.startsWith('/answer')) await expect(page.getByLabel('Your answer')).toBeVisible();
         await settle(page);
         // Wider than the viewport would mean sideways scrolling.
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, `${name} overflows at ${label}`).toBeLessThanOrEqual(0);
+        await expect
+          .poll(
+            () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+            {
+              message: `${name} overflows at ${label}`,
+            },
+          )
+          .toBeLessThanOrEqual(0);
         // SPEC §9: content is at most 900 px wide.
-        const width = await page.locator('main').evaluate((el) => el.getBoundingClientRect().width);
-        expect(width).toBeLessThanOrEqual(900);
+        await expect
+          .poll(() => page.getByRole('main').evaluate((el) => el.getBoundingClientRect().width))
+          .toBeLessThanOrEqual(900);
         await screenshot(page, `journal-${name}-${label}`);
       }
       await page.goto(`${server.origin}/answer/today`);
-      await page.locator('.answer-prompt-button').click();
-      await page.getByRole('dialog').waitFor();
+      await promptButton(page).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
       await settle(page);
       await screenshot(page, `journal-action-sheet-${label}`);
       await page.keyboard.press('Escape');
       await page.goto(`${server.origin}/`);
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog').waitFor();
+      await expect(page.getByRole('dialog')).toBeVisible();
       await settle(page);
       await screenshot(page, `journal-side-menu-${label}`);
       expect(errors).toEqual([]);

@@ -1,0 +1,329 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DESKTOP, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
+
+// The pages a visitor meets first: /home, /about, /privacy and /terms (issue 4). The tests
+// about layout are tagged @layout: they run at phone width and again at desktop width.
+
+type PublicPage = {
+  path: string;
+  name: string;
+  title: string;
+  h1: string;
+  /** Section headings (h2) the page must show. */
+  headings: string[];
+};
+
+const PAGES: PublicPage[] = [
+  {
+    path: '/home',
+    name: 'home',
+    title: 'Müse | Welcome',
+    h1: 'One good question a day.',
+    headings: ["Today's prompt", 'The world is musing...', 'Müse on your phone', 'Jobs'],
+  },
+  {
+    path: '/about',
+    name: 'about',
+    title: 'Müse | About',
+    h1: 'Müse is a daily reflection journal',
+    headings: [
+      'What Müse is',
+      'Why we made it',
+      'How it works',
+      'Where to use it',
+      'The team',
+      'Contact',
+      'Rate Müse',
+      'Jobs',
+      'Follow us',
+      'Share Müse',
+    ],
+  },
+  {
+    path: '/privacy',
+    name: 'privacy',
+    title: 'Müse | Privacy',
+    h1: 'Privacy policy',
+    headings: ['The short version', 'Cookies and local storage', 'Export and deletion'],
+  },
+  {
+    path: '/terms',
+    name: 'terms',
+    title: 'Müse | Terms',
+    h1: 'Terms of use',
+    headings: ['Community rules for the world feed', 'Müse is not a medical or crisis service'],
+  },
+];
+
+const SHARED = [
+  {
+    _id: 'answer-1',
+    user_id: null,
+    user_name: '',
+    prompt_title: 'What are you grateful for this morning?',
+    text: 'The smell of coffee and a quiet kitchen before everyone wakes up.',
+    anonymous: true,
+    likes: 3,
+    sharedOn: '2026-11-21T08:00:00.000Z',
+    profilePicture: null,
+  },
+  {
+    _id: 'answer-2',
+    user_id: 'user-2',
+    user_name: 'Juniper',
+    prompt_title: 'What did you learn this week?',
+    text: 'That asking for help is a strength. I asked twice this week and both times it made the work better.',
+    anonymous: false,
+    likes: 1,
+    sharedOn: '2026-11-20T08:00:00.000Z',
+    profilePicture: null,
+  },
+  {
+    _id: 'answer-3',
+    user_id: 'user-3',
+    user_name: 'Rowan',
+    prompt_title: 'Where do you feel most at home?',
+    text: 'On long walks by the river.',
+    anonymous: false,
+    likes: 2,
+    sharedOn: '2026-11-19T08:00:00.000Z',
+    profilePicture: null,
+  },
+  {
+    _id: 'answer-4',
+    user_id: 'user-4',
+    user_name: 'Fourth',
+    prompt_title: 'Not on the home page',
+    text: 'Only three answers fit on the home page.',
+    anonymous: false,
+    likes: 0,
+    sharedOn: '2026-11-18T08:00:00.000Z',
+    profilePicture: null,
+  },
+];
+
+/** Answers the home page's three calls with fixed data and records what was asked. */
+async function stubHomeApi(page: Page): Promise<{ todayBodies: unknown[] }> {
+  const todayBodies: unknown[] = [];
+  await page.route('**/api/prompt/today', async (route) => {
+    todayBodies.push(route.request().postDataJSON());
+    await route.fulfill({ json: { prompt_id: 'prompt-2' } });
+  });
+  await page.route('**/api/prompts/approved', (route) =>
+    route.fulfill({
+      json: {
+        prompts: [
+          { _id: 'prompt-1', title: 'Not today', categories: ['Life'] },
+          { _id: 'prompt-2', title: 'What small thing went well today?', categories: ['Today'] },
+        ],
+      },
+    }),
+  );
+  await page.route('**/api/answer/shared', (route) =>
+    route.fulfill({ json: { sharedAnswers: SHARED } }),
+  );
+  return { todayBodies };
+}
+
+test.describe('public pages', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  for (const publicPage of PAGES) {
+    test(`${publicPage.path} reads well`, { tag: '@layout' }, async ({ page }, testInfo) => {
+      const width = page.viewportSize()?.width ?? 0;
+      const errors = watchPageErrors(page);
+      await page.goto(`${server.origin}${publicPage.path}`);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toHaveText(publicPage.h1);
+      await expect(h1).toHaveCount(1);
+      await expect(page).toHaveTitle(publicPage.title);
+      for (const heading of publicPage.headings) {
+        await expect(page.getByRole('heading', { name: heading, exact: true })).toHaveCount(1);
+      }
+      await expect(page.getByRole('main')).toHaveCount(1);
+      // A way back into the app from every public page.
+      await expect(page.getByRole('link').and(page.locator('[href="/"]')).first()).toBeVisible();
+      // Nothing sticks out sideways, and the content keeps to the 900px column (SPEC §9).
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(width);
+      await expect
+        .poll(() => page.getByRole('main').evaluate((el) => el.getBoundingClientRect().width))
+        .toBeLessThanOrEqual(900);
+      if (publicPage.name === 'home') {
+        // Let the real API calls settle before the picture is taken.
+        await expect(page.getByText('Loading...')).toHaveCount(0);
+        await expect(page.getByText("Finding today's prompt…")).toHaveCount(0);
+        // Against the real API on a fresh database: a real prompt from the seeded library,
+        // and nobody has shared anything yet.
+        const today = page.getByRole('region', { name: "Today's prompt" });
+        await expect(today.getByRole('paragraph')).toHaveText(/\S.{5,}/);
+        await expect(
+          page.getByText('No one has shared an answer yet.', { exact: false }),
+        ).toHaveCount(1);
+      }
+      await screenshot(page, `${publicPage.name}-${testInfo.project.name}`);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('/home offers Start musing at the top and the bottom, both to today’s prompt', async ({
+    page,
+  }) => {
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/home`);
+    const start = page.getByRole('link', { name: 'Start musing', exact: true });
+    await expect(start).toHaveCount(2);
+    await expect(start.first()).toHaveAttribute('href', '/answer/today');
+    await expect(start.last()).toHaveAttribute('href', '/answer/today');
+    // Keyboard: the first Tab lands on a link with a visible focus ring.
+    await page.keyboard.press('Tab');
+    const focused = page.getByRole('link').and(page.locator(':focus'));
+    await expect(focused).toHaveCount(1);
+    await expect(focused).toHaveCSS('outline-style', 'solid');
+    await expect(page.getByRole('link', { name: 'hello@muse.example' })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'jobs@muse.example' })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Work with us' })).toHaveAttribute(
+      'href',
+      '/about#jobs',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test(
+    "/home shows today's prompt and the first 3 shared answers",
+    { tag: '@layout' },
+    async ({ page }, testInfo) => {
+      const errors = watchPageErrors(page);
+      const { todayBodies } = await stubHomeApi(page);
+      await page.goto(`${server.origin}/home`);
+      await expect(page.getByText('What small thing went well today?')).toBeVisible();
+      // The visitor's local calendar day, month 1-12.
+      const localDay = await page.evaluate(() => {
+        const now = new Date();
+        return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+      });
+      expect(todayBodies[0]).toEqual(localDay);
+
+      const cards = page.getByRole('list', { name: 'Shared answers' }).getByRole('listitem');
+      await expect(cards).toHaveCount(3);
+      await expect(cards.getByText(/^— /)).toHaveText(['— Anonymous', '— Juniper', '— Rowan']);
+      await expect(page.getByText('Not on the home page')).toHaveCount(0);
+      const links = cards.getByRole('link');
+      await expect(links).toHaveCount(3);
+      for (const link of await links.all()) await expect(link).toHaveAttribute('href', '/world');
+      await screenshot(page, `home-shared-${testInfo.project.name}`);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  test('/home falls back gracefully when the API fails, logging no errors of its own', async ({
+    page,
+  }) => {
+    const errors = watchPageErrors(page);
+    await page.route('**/api/**', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Something went wrong' } }),
+    );
+    await page.goto(`${server.origin}/home`);
+    await expect(
+      page.getByText('A fresh question is waiting for you today.', { exact: false }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("The world's answers can't be shown just now.", { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start musing', exact: true })).toHaveCount(2);
+    // Chromium itself reports each 500 response; the page must add nothing else.
+    expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
+  });
+
+  test('/home shows an empty state when nobody has shared yet', async ({ page }) => {
+    const errors = watchPageErrors(page);
+    await stubHomeApi(page);
+    await page.route('**/api/answer/shared', (route) =>
+      route.fulfill({ json: { sharedAnswers: [] } }),
+    );
+    await page.goto(`${server.origin}/home`);
+    await expect(
+      page.getByText('No one has shared an answer yet.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Shared answers' })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('/home offers an Install button when the browser allows installing', async ({ page }) => {
+    const errors = watchPageErrors(page);
+    await stubHomeApi(page);
+    await page.goto(`${server.origin}/home`);
+    await expect(page.getByRole('heading', { name: 'Müse on your phone' })).toBeVisible();
+    await expect(page.getByText('Add to Home Screen').first()).toBeVisible();
+    const install = page.getByRole('button', { name: 'Install Müse' });
+    await expect(install).toHaveCount(0);
+    await page.evaluate(() => {
+      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {
+          (window as { prompted?: boolean }).prompted = true;
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(event);
+    });
+    await install.click();
+    await expect(page.getByText('Müse is installed on this device.')).toBeVisible();
+    expect(await page.evaluate(() => (window as { prompted?: boolean }).prompted)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('/about has jobs, rating by e-mail, and share links for this site', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/about#jobs`);
+    const jobs = page.getByRole('heading', { name: 'Jobs', exact: true });
+    await expect(jobs).toBeVisible();
+    // Arriving at /about#jobs scrolls the jobs section into view.
+    await expect(jobs).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Rate Müse by e-mail' })).toHaveAttribute(
+      'href',
+      /^mailto:hello@muse\.example\?subject=Rating%20M%C3%BCse/,
+    );
+
+    const share = page.getByRole('list', { name: 'Share Müse' }).getByRole('link');
+    await expect(share).toHaveCount(4);
+    const origin = encodeURIComponent(server.origin);
+    await expect(share.nth(0)).toHaveAttribute('href', /^mailto:\?/);
+    await expect(share.nth(1)).toHaveAttribute('href', /twitter\.com\/intent\/tweet\?/);
+    expect(await share.nth(1).getAttribute('href')).toContain(`url=${origin}`);
+    await expect(share.nth(2)).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${origin}`,
+    );
+    await expect(share.nth(3)).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${origin}`,
+    );
+    for (const link of await share.all()) {
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('/privacy and /terms are dated and link to each other', async ({ page }) => {
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/privacy`);
+    await expect(page.getByText('Last updated: November 22, 2026')).toBeVisible();
+    await expect(page.getByText('reflect-state').first()).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'terms of use' }).click();
+    await page.waitForURL(`${server.origin}/terms`);
+    await expect(page).toHaveTitle('Müse | Terms');
+    await expect(page.getByText('Last updated: November 22, 2026')).toBeVisible();
+    await expect(page.getByText('local emergency services', { exact: false })).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+});
