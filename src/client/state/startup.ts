@@ -130,8 +130,10 @@ export function startedLoads(): StartupLoads | null {
 }
 
 let sharedClaimed = false;
-/** The path of the screen start-up opens (after the first visit's move to /home). */
+/** Where start-up opens (after the first visit's move to /home), with its query. */
 let startPath = '';
+/** Path and query: /world?prompt=… (one prompt's answers) is not the whole world at /world. */
+const here = () => window.location.pathname + window.location.search;
 
 /**
  * The start-up's load of the world's first page, to the screen start-up opened, if that screen
@@ -139,7 +141,7 @@ let startPath = '';
  * a screen loads a fresh page itself.
  */
 export function claimStartupShared(): Promise<boolean> | null {
-  if (!startupLoads || sharedClaimed || window.location.pathname !== startPath) return null;
+  if (!startupLoads || sharedClaimed || here() !== startPath) return null;
   sharedClaimed = true;
   return startupLoads.shared;
 }
@@ -161,7 +163,7 @@ export function startApp(navigate: (path: string) => void): void {
     today: loadTodayPrompt(promptsReady),
   };
 
-  startPath = window.location.pathname;
+  startPath = here();
   if (!getState().user._id) {
     // A first visit lands on the home page; a deep link (a shared prompt, /about…) is honoured.
     if (window.location.pathname === paths.categories) {
