@@ -99,4 +99,3 @@ export async function findAnswerView(
 ): Promise<AnswerView | undefined> {
   return selectAnswerViews(db, viewerId).where('answers.id', '=', id).executeTakeFirst();
 }
-

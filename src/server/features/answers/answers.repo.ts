@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import { type AnswerView, selectAnswerViews } from '../../db/answer-queries.ts';
+import type { Database } from '../../db/database.ts';
 import type { AnswerRow } from '../../db/rows.ts';
 
 export type AnswerContent = Pick<

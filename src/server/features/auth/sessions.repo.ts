@@ -1,7 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import type { UsersTable } from '../../db/schema.ts';
-
-export type UserRow = UsersTable;
+import type { UserRow } from '../../db/rows.ts';
 
 export async function insertSession(
   db: Database,

@@ -11,11 +11,12 @@ import {
   parseDayKey,
 } from '../../../shared/domain/calendar-day.ts';
 import { applyStreak } from '../../../shared/domain/streak.ts';
+import type { UserRow } from '../../db/rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { deleteAnswerForUser, saveAnswerForUser } from '../answers/answers.service.ts';
 import { createPromptForUser } from '../prompts/prompts.service.ts';
-import { type UserRow, updateUser } from '../users/users.repo.ts';
+import { setStreak } from '../users/users.service.ts';
 
 type Record = z.output<typeof offlineRecordSchema>;
 
@@ -90,11 +91,7 @@ export async function applyOfflineRecord(
   }
   const streak = offlineStreak(user, record, today);
   if (streak) {
-    await updateUser(deps.db, user.id, {
-      streak: streak.streak,
-      longest_streak: streak.longestStreak,
-      last: streak.last,
-    });
+    await setStreak(deps, user.id, streak);
   }
   return copies;
 }

@@ -44,3 +44,12 @@ export async function deletePictureRow(
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** The user's profile picture: the pictures feature decides which upload may be set. */
+export async function setProfilePictureOf(
+  db: Database,
+  userId: string,
+  url: string,
+): Promise<void> {
+  await db.updateTable('users').set({ profile_picture: url }).where('id', '=', userId).execute();
+}

@@ -7,7 +7,6 @@ import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata } from 'sharp';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, forbidden, HttpError } from '../../plugins/errors.ts';
-import { updateUser } from '../users/users.repo.ts';
 import type { PictureStorage } from './picture-storage.ts';
 import {
   deletePictureRow,
@@ -15,6 +14,7 @@ import {
   isPictureReferenced,
   listPicturesOf,
   recordUpload,
+  setProfilePictureOf,
 } from './pictures.repo.ts';
 import { sniffImage } from './sniff.ts';
 
@@ -119,7 +119,7 @@ export async function setProfilePicture(
   const picture = deps.pictures.owns(url) ? await findPicture(deps.db, url) : undefined;
   if (!picture) throw badRequest('Upload the picture first');
   if (picture.user_id !== user.id) throw forbidden('That picture is not yours');
-  await updateUser(deps.db, user.id, { profile_picture: url });
+  await setProfilePictureOf(deps.db, user.id, url);
   if (user.profile_picture && user.profile_picture !== url) {
     await releasePicture(deps, user.id, user.profile_picture);
   }

@@ -8,9 +8,9 @@ import type { ImportSummary } from '../../../shared/api/transfer.ts';
 import { parseDayKey } from '../../../shared/domain/calendar-day.ts';
 import { wordScore } from '../../../shared/domain/score.ts';
 import { mergeStreak, streakFromDays } from '../../../shared/domain/streak-history.ts';
+import type { UserRow } from '../../db/rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict } from '../../plugins/errors.ts';
-import type { UserRow } from '../users/users.repo.ts';
 import { contentKey, type ImportCandidate, openImportSource } from './import-sources.ts';
 import {
   existingPromptIds,

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import { nameKey } from '../../../shared/domain/names.ts';
 import type { Database } from '../../db/database.ts';
-import type { DB, UsersTable } from '../../db/schema.ts';
+import type { UserRow } from '../../db/rows.ts';
+import type { DB } from '../../db/schema.ts';
 
-export type UserRow = UsersTable;
 type Executor = Database | Transaction<DB>;
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
