@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -67,6 +68,12 @@ describeEachDatabase('identity and sessions', (get) => {
       .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.token_hash).not.toContain(cookie?.value ?? '');
+    // Only the SHA-256 of the cookie's token is kept, and the session is found by it.
+    expect(stored[0]?.token_hash).toBe(
+      createHash('sha256')
+        .update(cookie?.value ?? '')
+        .digest('hex'),
+    );
   });
 
   it('refuses an id that already exists and a malformed one', async () => {
