@@ -7,9 +7,11 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const aliases = Object.entries(
-  (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    imports: Record<string, string>;
-  }).imports,
+  (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      imports: Record<string, string>;
+    }
+  ).imports,
 ).map(([alias, target]) => ({
   alias: alias.replace(/\*$/, ''),
   dir: path.join(root, target.replace(/\*$/, '')),
@@ -23,7 +25,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|vi\.mock\(\s*)(['"])(\.\.\/\.\.\/[^'"]*)\2/g;
+const SPECIFIER =
+  /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|vi\.mock\(\s*)(['"])(\.\.\/\.\.\/[^'"]*)\2/g;
 
 let changed = 0;
 for (const file of sourceFiles(path.join(root, 'src'))) {
