@@ -11,6 +11,7 @@ const ALIASES: Record<string, string> = {
   '#shared/': 'src/shared/',
   '#server/': 'src/server/',
   '#client/': 'src/client/',
+  '#tests/': 'tests/',
 };
 
 type Edge = { from: string; to: string; typeOnly: boolean; names: string[] };
