@@ -76,6 +76,17 @@ describeEachDatabase('identity and sessions', (get) => {
     );
   });
 
+  it('forgets a session once it has expired', async () => {
+    const anon = await createAnonymous(app);
+    expect((await post(app, '/api/user', {}, anon)).statusCode).toBe(200);
+    await get()
+      .db.updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', anon.id)
+      .execute();
+    expect((await post(app, '/api/user', {}, anon)).statusCode).toBe(401);
+  });
+
   it('refuses an id that already exists and a malformed one', async () => {
     const { id } = await createAnonymous(app);
     expect((await post(app, '/api/user/create', { user: { _id: id } })).statusCode).toBe(409);
