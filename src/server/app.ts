@@ -7,7 +7,7 @@ import type { Database } from './db/database.ts';
 import { loadOrCreateSecret } from './db/server-secrets.ts';
 import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
-import { grantConfiguredAdmins } from './features/admin/configured-admins.ts';
+import { grantConfiguredAdmins } from './features/admin/configured-admins.service.ts';
 import { registerAnswerRoutes } from './features/answers/answers.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createSmtpMailer } from './features/auth/mailer.ts';

@@ -107,6 +107,20 @@ describe('import layers (server)', () => {
     expect(bad.map((e) => `${e.from} -> ${e.to} (${e.names.join(', ')})`)).toEqual([]);
   });
 
+  it('features reach each other only through services (and the auth policies)', () => {
+    const feature = (file: string) => /^src\/server\/features\/([^/]+)\//.exec(file)?.[1];
+    const bad = edges.filter(
+      (e) =>
+        feature(e.from) !== undefined &&
+        feature(e.to) !== undefined &&
+        feature(e.from) !== feature(e.to) &&
+        !e.to.endsWith('.service.ts') &&
+        e.to !== 'src/server/features/auth/policies.ts' &&
+        !e.typeOnly,
+    );
+    expect(bad.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+  });
+
   it('presenters are called from services only', () => {
     const bad = edges.filter(
       (e) => e.to.endsWith('.present.ts') && !e.from.endsWith('.service.ts') && !e.typeOnly,

@@ -18,7 +18,7 @@ import {
   listUsersPage,
 } from './admin.repo.ts';
 import { recordAdminAction } from './audit.service.ts';
-import { configuredAdminKeys } from './configured-admins.ts';
+import { configuredAdminKeys } from './configured-admins.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 type Actor = { id: string; name: string };

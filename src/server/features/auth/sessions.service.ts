@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserRow } from '../../db/rows.ts';
 import type { AppDeps } from '../../deps.ts';
-import { configuredAdminKeys } from '../admin/configured-admins.ts';
+import { configuredAdminKeys } from '../admin/configured-admins.service.ts';
 import {
   deleteSession,
   findSessionStart,

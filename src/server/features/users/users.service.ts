@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/rows.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '../../plugins/errors.ts';
-import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.ts';
+import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.service.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { listOwnPictures, removeErasedPictures } from '../pictures/pictures.service.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
