@@ -1,8 +1,4 @@
-import type {
-  ImportPreviewResponse,
-  ImportResponse,
-  ImportSummary,
-} from '../../shared/api/transfer.ts';
+import type { ImportPreviewResponse, ImportResponse, ImportSummary } from '#shared/api/transfer.ts';
 import { ApiError } from './post-json.ts';
 
 async function send(url: string, init: RequestInit): Promise<Response> {

@@ -1,12 +1,12 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { AnswerList } from '../../components/answer-list.tsx';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { DownloadIcon } from '../../components/icons.tsx';
-import { downloadAnswers } from '../../download-answers.ts';
-import { answerPath, paths } from '../../routes.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { AnswerList } from '#client/components/answer-list.tsx';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { DownloadIcon } from '#client/components/icons.tsx';
+import { downloadAnswers } from '#client/download-answers.ts';
+import { answerPath, paths } from '#client/routes.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import './past-screen.css';
 
 /**

@@ -4,7 +4,7 @@ import {
   dayKey,
   daysInMonth,
   isoWeekday,
-} from '../../../shared/domain/calendar-day.ts';
+} from '#shared/domain/calendar-day.ts';
 
 // The calendar heat-map of the streak screen: the last twelve months as month calendars
 // (Monday first), each day shaded by how many answers it has.

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { CalendarDay } from '../../../shared/domain/calendar-day.ts';
-import { formatDayKey } from '../../../shared/domain/date-format.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
+import { formatDayKey } from '#shared/domain/date-format.ts';
 import { heatMapMonths } from './heat-map-data.ts';
 
 const WEEKDAYS = ['M', 'T', 'W', 'T', 'F', 'S', 'S'];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminNameRequest, adminPageRequest } from '../../../shared/api/admin.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { adminNameRequest, adminPageRequest } from '#shared/api/admin.ts';
 import { requireAdmin } from '../auth/policies.ts';
 import {
   addAdmin,

@@ -1,12 +1,12 @@
+import type { AppDeps } from '#server/deps.ts';
+import { conflict, notFound } from '#server/plugins/errors.ts';
 import {
   ADMIN_PAGE_SIZE,
   type AdminAnswerView,
   type AdminEntry,
   type AdminUserView,
-} from '../../../shared/api/admin.ts';
-import { nameKey } from '../../../shared/domain/names.ts';
-import type { AppDeps } from '../../deps.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+} from '#shared/api/admin.ts';
+import { nameKey } from '#shared/domain/names.ts';
 import { presentAdminAnswer, presentAdminList, presentAdminUser } from './admin.present.ts';
 import {
   configuredAdminIds,

@@ -1,5 +1,5 @@
-import { ADMIN_PAGE_SIZE, type AdminAuditEntry } from '../../../shared/api/admin.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { ADMIN_PAGE_SIZE, type AdminAuditEntry } from '#shared/api/admin.ts';
 import { presentAuditEntry } from './admin.present.ts';
 import { insertAuditEntry, listAuditPage } from './audit.repo.ts';
 

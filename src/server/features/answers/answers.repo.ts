@@ -1,6 +1,6 @@
-import { type AnswerView, selectAnswerViews } from '../../db/answer-queries.ts';
-import type { Database } from '../../db/database.ts';
-import type { AnswerRow } from '../../db/rows.ts';
+import { type AnswerView, selectAnswerViews } from '#server/db/answer-queries.ts';
+import type { Database } from '#server/db/database.ts';
+import type { AnswerRow } from '#server/db/rows.ts';
 
 export type AnswerContent = Pick<
   AnswerRow,

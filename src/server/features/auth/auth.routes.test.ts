@@ -7,9 +7,9 @@ import {
   sessionCookieFrom,
   todayFields,
   unique,
-} from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+} from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 async function createAnonymous(app: FastifyInstance) {
   const id = unique('anon');

@@ -2,15 +2,11 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { logIn, signUpThroughApi } from '../../../../tests/support/accounts.ts';
-import { post, unique } from '../../../../tests/support/factories.ts';
-import {
-  type MailCatcher,
-  resetLinkIn,
-  startMailCatcher,
-} from '../../../../tests/support/mail-catcher.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { logIn, signUpThroughApi } from '#tests/support/accounts.ts';
+import { post, unique } from '#tests/support/factories.ts';
+import { type MailCatcher, resetLinkIn, startMailCatcher } from '#tests/support/mail-catcher.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { completeReset, findLiveReset, insertPasswordReset } from './recovery.repo.ts';
 
 // A real SMTP server (smtp-server) receives the e-mails nodemailer sends: no mock of the mailer.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, HttpError, unauthorized } from '../../plugins/errors.ts';
+import { forbidden, HttpError, unauthorized } from '#server/plugins/errors.ts';
 import type { SessionUser } from './sessions.service.ts';
 
 // Who may do what. Every rule reads the caller from the session; ids in a body are only ever

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '#server/config.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, HttpError } from '#server/plugins/errors.ts';
 import {
   normaliseRecoveryCode,
   RECOVERY_CODE_ALPHABET,
   RECOVERY_CODE_COUNT,
-} from '../../../shared/api/recovery.ts';
-import type { Config } from '../../config.ts';
-import type { UserRow } from '../../db/rows.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../plugins/errors.ts';
+} from '#shared/api/recovery.ts';
 import { findAccount, WRONG_LOGIN } from '../users/users.service.ts';
 import {
   clearAttempts,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserRow } from '../../db/rows.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { configuredAdminKeys } from '../admin/configured-admins.service.ts';
 import {
   deleteSession,

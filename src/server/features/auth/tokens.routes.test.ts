@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpThroughApi } from '../../../../tests/support/accounts.ts';
-import {
-  post,
-  sessionCookieFrom,
-  todayFields,
-  unique,
-} from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { signUpThroughApi } from '#tests/support/accounts.ts';
+import { post, sessionCookieFrom, todayFields, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Issue 17 A: clients other than this web app (the iOS app, scripts) sign in for a bearer token.
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { offlineSaveRequest } from '../../../shared/api/offline.ts';
-import type { AppDeps } from '../../deps.ts';
-import { assertCallerDay } from '../../server-day.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { assertCallerDay } from '#server/server-day.ts';
+import { offlineSaveRequest } from '#shared/api/offline.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { assertSelf, requireUser } from '../auth/policies.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';

@@ -1,19 +1,10 @@
 import type { z } from 'zod';
-import type {
-  OfflineCopy,
-  OfflineSaveRequest,
-  offlineRecordSchema,
-} from '../../../shared/api/offline.ts';
-import {
-  type CalendarDay,
-  dayKey,
-  daysBetween,
-  parseDayKey,
-} from '../../../shared/domain/calendar-day.ts';
-import { applyStreak } from '../../../shared/domain/streak.ts';
-import type { UserRow } from '../../db/rows.ts';
-import type { AppDeps } from '../../deps.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import type { OfflineCopy, OfflineSaveRequest, offlineRecordSchema } from '#shared/api/offline.ts';
+import { type CalendarDay, dayKey, daysBetween, parseDayKey } from '#shared/domain/calendar-day.ts';
+import { applyStreak } from '#shared/domain/streak.ts';
 import { deleteAnswerForUser, saveAnswerForUser } from '../answers/answers.service.ts';
 import { createPromptForUser } from '../prompts/prompts.service.ts';
 import { setStreak } from '../users/users.service.ts';

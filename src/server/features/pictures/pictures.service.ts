@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata } from 'sharp';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, forbidden, HttpError } from '../../plugins/errors.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, forbidden, HttpError } from '#server/plugins/errors.ts';
 import type { PictureStorage } from './picture-storage.ts';
 import {
   deletePictureRow,
@@ -19,7 +19,7 @@ import {
 import { sniffImage } from './sniff.ts';
 
 /** SPEC §5/§9: pictures up to 104857600 bytes (src/shared/domain/limits.ts). */
-export { MAX_PICTURE_BYTES } from '../../../shared/domain/limits.ts';
+export { MAX_PICTURE_BYTES } from '#shared/domain/limits.ts';
 /** Anything with more pixels than this is refused from its header, before decoding. */
 export const MAX_PICTURE_PIXELS = 50_000_000;
 export const PICTURE_SIZE = 512;

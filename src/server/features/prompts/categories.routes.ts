@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { listCategories } from './categories.service.ts';
 
 export function registerCategoryRoutes(app: FastifyInstance, deps: AppDeps): void {

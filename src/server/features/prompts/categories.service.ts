@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { listCategoryNames } from './categories.repo.ts';
 
 /** The categories prompts may carry, in their fixed order (seeded from DEFAULT_CATEGORIES). */

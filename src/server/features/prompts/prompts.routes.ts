@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#server/deps.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
 import {
   createPromptRequest,
   promptIdRequest,
   savePromptRequest,
   userPromptsRequest,
-} from '../../../shared/api/prompts.ts';
-import type { AppDeps } from '../../deps.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
+} from '#shared/api/prompts.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import {
   assertSelf,

@@ -1,12 +1,8 @@
-import {
-  DEFAULT_PROMPT_TYPE,
-  type PromptInput,
-  type PromptView,
-} from '../../../shared/api/prompts.ts';
-import { newPromptError } from '../../../shared/domain/validation-messages.ts';
-import { parseStringList } from '../../db/json-list.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { parseStringList } from '#server/db/json-list.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/plugins/errors.ts';
+import { DEFAULT_PROMPT_TYPE, type PromptInput, type PromptView } from '#shared/api/prompts.ts';
+import { newPromptError } from '#shared/domain/validation-messages.ts';
 import { listCategoryNames } from './categories.repo.ts';
 import { presentPrompt, presentPrompts, presentPromptsFor } from './prompts.present.ts';
 import {

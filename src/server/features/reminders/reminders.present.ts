@@ -1,4 +1,4 @@
-import type { Reminder } from '../../../shared/api/reminders.ts';
+import type { Reminder } from '#shared/api/reminders.ts';
 import type { SubscriptionRow } from './reminders.repo.ts';
 
 /** A device's reminder as its owner sees it: never the push keys. */

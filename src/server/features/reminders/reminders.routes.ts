@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { subscribeRequest, unsubscribeRequest } from '../../../shared/api/reminders.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { subscribeRequest, unsubscribeRequest } from '#shared/api/reminders.ts';
 import { requireUser } from '../auth/policies.ts';
 import { subscribe, unsubscribe } from './reminders.service.ts';
 import { loadVapidKeys } from './vapid.ts';

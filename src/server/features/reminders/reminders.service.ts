@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
-import type { Reminder, ReminderPush, SubscribeRequest } from '../../../shared/api/reminders.ts';
-import { parseDayKey } from '../../../shared/domain/calendar-day.ts';
-import { isReminderDue, type LocalMoment } from '../../../shared/domain/reminder.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, notFound } from '#server/plugins/errors.ts';
+import type { Reminder, ReminderPush, SubscribeRequest } from '#shared/api/reminders.ts';
+import { parseDayKey } from '#shared/domain/calendar-day.ts';
+import { isReminderDue, type LocalMoment } from '#shared/domain/reminder.ts';
 import { todaysPromptId } from '../prompts/daily-prompt.service.ts';
 import { presentReminder } from './reminders.present.ts';
 import {

@@ -1,4 +1,4 @@
-import type { Answer } from '../../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 
 /**
  * One answer as a Markdown file (decision 021): YAML front matter whose values are written as

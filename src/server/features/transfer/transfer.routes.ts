@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES } from '../../../shared/api/transfer.ts';
-import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../plugins/errors.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, HttpError } from '#server/plugins/errors.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { MAX_IMPORT_BYTES } from '#shared/api/transfer.ts';
+import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { requireUser } from '../auth/policies.ts';
 import { JsonStreamError } from './json-array-stream.ts';

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ImportSummary } from '../../../shared/api/transfer.ts';
-import { parseDayKey } from '../../../shared/domain/calendar-day.ts';
-import { wordScore } from '../../../shared/domain/score.ts';
-import { mergeStreak, streakFromDays } from '../../../shared/domain/streak-history.ts';
-import type { UserRow } from '../../db/rows.ts';
-import type { AppDeps } from '../../deps.ts';
-import { conflict } from '../../plugins/errors.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { conflict } from '#server/plugins/errors.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
+import { parseDayKey } from '#shared/domain/calendar-day.ts';
+import { wordScore } from '#shared/domain/score.ts';
+import { mergeStreak, streakFromDays } from '#shared/domain/streak-history.ts';
 import { contentKey, type ImportCandidate, openImportSource } from './import-sources.ts';
 import {
   existingPromptIds,

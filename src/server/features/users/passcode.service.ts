@@ -1,6 +1,6 @@
-import type { UserRow } from '../../db/rows.ts';
-import type { AppDeps } from '../../deps.ts';
-import { forbidden } from '../../plugins/errors.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { forbidden } from '#server/plugins/errors.ts';
 import { sessionStartedAt } from '../auth/sessions.service.ts';
 import { hashPasscode } from './passcode-hash.ts';
 import { updateUser } from './users.repo.ts';

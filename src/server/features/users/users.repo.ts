@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import { nameKey } from '../../../shared/domain/names.ts';
-import type { Database } from '../../db/database.ts';
-import type { UserRow } from '../../db/rows.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { DB } from '#server/db/schema.ts';
+import { nameKey } from '#shared/domain/names.ts';
 
 type Executor = Database | Transaction<DB>;
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#server/deps.ts';
+import { assertCallerDay } from '#server/server-day.ts';
 import {
   ownUserRequest,
   profilePictureRequest,
   resetRequest,
   streakRequest,
   updateUserRequest,
-} from '../../../shared/api/users.ts';
-import type { AppDeps } from '../../deps.ts';
-import { assertCallerDay } from '../../server-day.ts';
+} from '#shared/api/users.ts';
 import {
   assertSelf,
   assertSelfOrNotFound,

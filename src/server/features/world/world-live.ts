@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
-import type { LiveEventName } from '../../../shared/api/world-live.ts';
-import { WORLD_LIVE_PATH } from '../../../shared/api/world-live.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { LiveEventName } from '#shared/api/world-live.ts';
+import { WORLD_LIVE_PATH } from '#shared/api/world-live.ts';
 import { liveAnswer } from './world.service.ts';
 import type { WorldEvent } from './world-events.ts';
 

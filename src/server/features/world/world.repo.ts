@@ -4,10 +4,10 @@ import {
   type AnswerView,
   selectAnswerRows,
   selectAnswerViews,
-} from '../../db/answer-queries.ts';
-import type { Database } from '../../db/database.ts';
-import type { UsersTable } from '../../db/schema.ts';
-import { inTransaction } from '../../db/transaction.ts';
+} from '#server/db/answer-queries.ts';
+import type { Database } from '#server/db/database.ts';
+import type { UsersTable } from '#server/db/schema.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 
 export type ReportedAnswerView = AnswerView & { reports: number; last_report: string };
 

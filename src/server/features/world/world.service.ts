@@ -1,13 +1,13 @@
-import type { Answer } from '../../../shared/api/answers.ts';
-import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
 import {
   type AnswerRowWithAuthor,
   type AnswerView,
   findAnswer,
   findAnswerView,
-} from '../../db/answer-queries.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
+} from '#server/db/answer-queries.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, forbidden, notFound } from '#server/plugins/errors.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { FeedAnswer, PublicProfile, ReportedAnswer } from '#shared/api/world.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
 import {
