@@ -83,9 +83,9 @@ export function MonthCalendar({ activity, span, selected, today, narrowed }: Mon
       <p className="month-calendar-note">
         {written.length === 0
           ? narrowed
-            ? 'Nothing this month matches.'
+            ? 'No matches this month.'
             : 'Nothing written this month.'
-          : `${narrowed ? 'Matching answers' : 'Written'} on ${daysText(written.length)}. Choose one to read it.`}
+          : `${narrowed ? 'Matches' : 'Written'} on ${daysText(written.length)} this month.`}
       </p>
     </section>
   );
