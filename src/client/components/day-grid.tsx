@@ -60,9 +60,15 @@ export function DayGrid({
       <thead>
         <tr>
           {WEEK.map((weekday) => (
-            <th key={weekday} scope="col" className="day-grid-weekday">
-              <span aria-hidden="true">{weekdayName(weekday).slice(0, numbers ? 2 : 1)}</span>
-              <span className="visually-hidden">{weekdayName(weekday)}</span>
+            // The letters for the eye, the day's name for a screen reader; one element a column,
+            // as the heat-map draws twelve of these.
+            <th
+              key={weekday}
+              scope="col"
+              className="day-grid-weekday"
+              aria-label={weekdayName(weekday)}
+            >
+              {weekdayName(weekday).slice(0, numbers ? 2 : 1)}
             </th>
           ))}
         </tr>
