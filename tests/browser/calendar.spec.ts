@@ -206,6 +206,12 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
     // A real day without writing says so.
     await page.goto(`${server.origin}/past?day=${d2.key}`);
     await expect(page.getByText(`Nothing written on ${d2.long}.`)).toBeVisible();
+    // A day before every answer: its month shows, and the way forward is open.
+    await page.goto(`${server.origin}/past?day=2020-01-15`);
+    await expect(page.getByText('Nothing written on January 15, 2020.')).toBeVisible();
+    await expect(calendar(page).getByRole('heading', { level: 2 })).toHaveText('January 2020');
+    await page.getByRole('button', { name: 'Next month, February 2020' }).click();
+    await expect(calendar(page).getByRole('heading', { level: 2 })).toHaveText('February 2020');
     expect(errors).toEqual([]);
   });
 

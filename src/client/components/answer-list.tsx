@@ -58,9 +58,10 @@ export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
     () => filterAnswers(answers, search, { from, to, category }),
     [answers, search, from, to, category],
   );
+  const withCalendar = byDay !== undefined;
   const anyDay = useMemo(
-    () => (byDay ? filterAnswers(answers, search, { from: '', to: '', category }) : []),
-    [byDay, answers, search, category],
+    () => (withCalendar ? filterAnswers(answers, search, { from: '', to: '', category }) : []),
+    [withCalendar, answers, search, category],
   );
   const changeRange = (edge: 'from' | 'to', value: string) => {
     setFilters({ ...filters, from, to, [edge]: value });

@@ -39,10 +39,11 @@ export function PastScreen() {
   // A ?day= that is not a real day is ignored: every answer shows.
   const day = dayFromQuery(params.get('day'));
   const today = useToday();
-  const span = useMemo(
-    () => calendarSpan(activityByDay(answers.map((a) => a.answered)).keys(), today),
-    [answers, today],
-  );
+  // Every answer's day, and the chosen one (an address may name a day before them all).
+  const span = useMemo(() => {
+    const days = [...activityByDay(answers.map((a) => a.answered)).keys()];
+    return calendarSpan(day ? [...days, day] : days, today);
+  }, [answers, day, today]);
   const byDay: DayNarrowing = {
     day,
     onLeaveDay: () => void navigate(paths.past, { replace: true }),
