@@ -194,6 +194,11 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
     }
     await dayLink(page, `${old.long}: 1 answer`).click();
     await expectDay(page, old, ["Last month's walk"]);
+    // An answer opened from a day comes back to that day.
+    await page.getByRole('button', { name: /^Edit answer: Last month's walk/ }).click();
+    await expect(page).toHaveURL(/\/answer\/a\//);
+    await page.getByRole('link', { name: 'Back to my answers' }).click();
+    await expectDay(page, old, ["Last month's walk"]);
     expect(errors).toEqual([]);
   });
 
