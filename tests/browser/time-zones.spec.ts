@@ -161,11 +161,13 @@ async function writeAndFinish(page: Page, origin: string, text: string) {
 }
 
 /**
- * The status banner covers neither the app header's title nor the page's own (the answer
- * screen's prompt sits right under the header): measured once while it shows "Answer saved"
- * (it clears itself after two seconds).
+ * Saves with the editor's Save button and checks that the status banner covers neither the app
+ * header's title nor the page's own (the answer screen's prompt sits right under the header).
+ * The page's clock stands still meanwhile, so the banner (two seconds) waits to be measured.
  */
-async function expectBannerClearOfTitles(page: Page) {
+async function saveAndCheckBanner(page: Page, screenshotName: string) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3000);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText('Answer saved');
   const overlaps = await page.evaluate(() => {
     const banner = document.querySelector('.status-region .status')?.getBoundingClientRect();
@@ -179,6 +181,9 @@ async function expectBannerClearOfTitles(page: Page) {
     });
   });
   expect(overlaps).toEqual([]);
+  await screenshot(page, screenshotName);
+  await page.clock.resume();
+  await expect(page.getByRole('status')).toHaveText('', { timeout: 5000 });
 }
 
 let server: RunningServer;
@@ -258,7 +263,6 @@ for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
         await expect(memory).toContainText(memoryText);
         await screenshot(page, `time-zones-${short}-answer-360`);
         await writeAndFinish(page, origin, answer1);
-        await expectBannerClearOfTitles(page);
         await expect(pageHeading(page)).toHaveText('1 day streak');
         await screenshot(page, `time-zones-${short}-streak-360`);
         // The heat-map marks their day, not the UTC date.
@@ -294,10 +298,10 @@ for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
             await page.setViewportSize(viewport);
             await box.press('End');
             await box.pressSequentially(` Seen ${scheme} at ${viewport.width}.`);
-            await page.getByRole('button', { name: 'Save', exact: true }).click();
-            await expectBannerClearOfTitles(page);
-            await screenshot(page, `time-zones-${short}-banner-${scheme}-${viewport.width}`);
-            await expect(page.getByRole('status')).toHaveText('', { timeout: 5000 });
+            await saveAndCheckBanner(
+              page,
+              `time-zones-${short}-banner-${scheme}-${viewport.width}`,
+            );
           }
         }
         await page.emulateMedia({ colorScheme: 'light' });
