@@ -1,32 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, reflectState, settle, unnamedControls } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expect, test } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { call, reflectState, settle } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Issue 17 C: finding your own words on /past — whole words, simple forms, titles and
 // categories, a date range and a category, the match in <mark>.
 
 const shotsDir = '/tmp/h17-api-shots';
 
-describe('searching my answers', () => {
+test.describe('searching my answers', () => {
   let server: RunningServer;
-  let browser: Browser;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.stop();
   });
 
-  it('finds words, not fragments, narrows by day and category, and marks the match', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+  test('finds words, not fragments, narrows by day and category, and marks the match', async ({
+    page,
+  }) => {
     const errors = watchPageErrors(page);
     await page.goto(`${server.origin}/home`);
     await expect
@@ -55,33 +52,45 @@ describe('searching my answers', () => {
     ]);
     await save('river2', 'Water', 'Another river, another year.', '2025-07-10', ['Travel']);
     await page.goto(`${server.origin}/past`);
-    const cards = page.locator('.answer-card');
-    await expect.poll(() => cards.count()).toBe(3);
+    // One article per answer; the words that matched are marked (<mark>) inside them.
+    const cards = page.getByRole('main').getByRole('article');
+    const marks = cards.getByRole('mark');
+    await expect(cards).toHaveCount(3);
+    await expect(page.getByText('3 answers', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, 'My answers before a search');
 
     const box = page.getByRole('searchbox', { name: 'Search your answers' });
     await box.fill('river');
-    await expect.poll(() => cards.count()).toBe(2);
-    expect(await page.getByText('bus driver').count()).toBe(0);
-    expect(await page.locator('.answer-card mark').allTextContents()).toEqual(['rivers', 'river']);
-    await expect.poll(() => page.getByText('2 of 3 answers').count()).toBe(1);
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByText('bus driver')).toHaveCount(0);
+    await expect(marks).toHaveText(['rivers', 'river']);
+    await expect(page.getByText('2 of 3 answers', { exact: true })).toBeVisible();
+    // A fragment is not a word: "rive" finds nothing, and says so.
+    await box.fill('rive');
+    await expect(cards).toHaveCount(0);
+    await expect(page.getByText('Nothing matches “rive”.')).toBeVisible();
+    await expectNoAxeViolations(page, 'My answers, nothing found');
+    await box.fill('river');
+    await expect(cards).toHaveCount(2);
 
     await page.getByLabel('From').fill('2026-01-01');
-    await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().textContent()).toContain('until dark');
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText(['until dark']);
 
     await page.getByLabel('From').fill('');
     await box.fill('');
     await page.getByLabel('Category').selectOption('People');
-    await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().textContent()).toContain('bus driver');
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText(['bus driver']);
     await page.getByLabel('Category').selectOption('');
     await box.fill('helped');
-    await expect.poll(() => cards.count()).toBe(1);
-    expect(await page.locator('.answer-card mark').allTextContents()).toEqual(['helped']);
+    await expect(cards).toHaveCount(1);
+    await expect(marks).toHaveText(['helped']);
 
     await box.fill('rivers');
-    await expect.poll(() => cards.count()).toBe(2);
-    expect(await unnamedControls(page)).toEqual([]);
+    await expect(cards).toHaveCount(2);
+    await expect(marks).toHaveText(['rivers', 'river']);
+    await expectNoAxeViolations(page, 'My answers, searched');
     fs.mkdirSync(shotsDir, { recursive: true });
     for (const [label, size] of [
       ['360', PHONE],
@@ -93,6 +102,5 @@ describe('searching my answers', () => {
       fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
     }
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

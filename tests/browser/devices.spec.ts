@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { keepRecoveryCodes, settle, unnamedControls } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expect, test } from '@playwright/test';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { keepRecoveryCodes, settle } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Issue 17 A: clients other than the web app sign in for a bearer token; Settings → Devices
 // lists them and signs one out.
@@ -12,16 +12,13 @@ import { type RunningServer, startServer } from './support/server.ts';
 const PASSWORD = 'correct horse battery';
 const shotsDir = '/tmp/h17-api-shots';
 
-describe('devices signed in with a token', () => {
+test.describe('devices signed in with a token', () => {
   let server: RunningServer;
-  let browser: Browser;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.stop();
   });
 
@@ -38,9 +35,7 @@ describe('devices signed in with a token', () => {
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   };
 
-  it('lists the app and the script in Settings and signs one of them out', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+  test('lists the app and the script in Settings and signs one of them out', async ({ page }) => {
     const errors = watchPageErrors(page);
     await page.goto(`${server.origin}/login?mode=signup`);
     const name = 'Devicewriter';
@@ -66,12 +61,10 @@ describe('devices signed in with a token', () => {
     await page.goto(`${server.origin}/userSettings`);
     const devices = page.getByRole('region', { name: 'Devices' });
     const list = devices.getByRole('listitem');
-    await expect.poll(() => list.count()).toBe(2);
-    await expect.poll(() => devices.getByText('Ana’s iPhone').count()).toBe(1);
-    expect(await list.filter({ hasText: 'Backup script' }).textContent()).toContain(
-      'last used never',
-    );
-    expect(await unnamedControls(page)).toEqual([]);
+    await expect(list).toHaveCount(2);
+    await expect(devices.getByText('Ana’s iPhone')).toHaveCount(1);
+    await expect(list.filter({ hasText: 'Backup script' })).toContainText('last used never');
+    await expectNoAxeViolations(page, 'Settings with two devices');
 
     fs.mkdirSync(shotsDir, { recursive: true });
     for (const [label, size] of [
@@ -84,19 +77,21 @@ describe('devices signed in with a token', () => {
       const file = await screenshot(page, `devices-settings-${label}`);
       fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
     }
+    await page.setViewportSize(PHONE);
 
     await devices.getByRole('button', { name: 'Sign out this device: Backup script' }).click();
-    await expect.poll(() => list.count()).toBe(1);
-    expect(await list.first().textContent()).toContain('Ana’s iPhone');
+    await expect(list).toHaveCount(1);
+    await expect(list).toContainText(['Ana’s iPhone']);
+    await expectNoAxeViolations(page, 'Settings with one device');
     expect((await native('/api/tokens', {}, scriptToken)).status).toBe(401);
     expect((await native('/api/tokens', {}, phoneToken)).status).toBe(200);
 
     // After a reload the list comes from the server again: the script stays signed out.
     await page.reload();
-    await expect
-      .poll(() => page.getByRole('region', { name: 'Devices' }).getByRole('listitem').count())
-      .toBe(1);
+    await expect(page.getByRole('region', { name: 'Devices' }).getByRole('listitem')).toHaveCount(
+      1,
+    );
+    await expect(page.getByRole('region', { name: 'Devices' })).not.toContainText('Backup script');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
