@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, reflectState } from '../e2e/support/page.ts';
+import { call, openAsNewVisitor, reflectState } from '../e2e/support/page.ts';
 import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -89,7 +89,8 @@ test.describe('offline: what is written without a network reaches the server lat
   });
 
   test('starts online: an answer from last week, a streak that ended yesterday, the app cached', async () => {
-    await page.goto(`${server.origin}/stop`);
+    // The older answer is saved through the API, with the session the first visit starts.
+    await openAsNewVisitor(page, `${server.origin}/stop`);
     await poll(() => savedUserId(page)).not.toBe('');
     // The service worker has cached the app shell and controls the page.
     await page.evaluate(() => navigator.serviceWorker.ready);

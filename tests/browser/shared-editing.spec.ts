@@ -18,6 +18,8 @@ const KEPT_EDIT = ' and said nothing to anyone';
 const UPDATED_EDIT = ' and felt lighter for it';
 const ANSWER_ADDRESS = /\/answer\/a\/([A-Za-z0-9_-]+)$/;
 const BADGE = 'Shared with the world as Cleo';
+/** A key at a time: with both cores busy a key can take 300 ms, beyond the action timeout. */
+const TYPING = { timeout: 30_000 };
 
 type Saved = { state: { user: { _id: string; name: string } } };
 type Own = { _id: string; text: string; shared: boolean; sharedText?: string | null };
@@ -89,7 +91,7 @@ test.describe('a shared answer in the editor, and answers at their own address',
     await box().pressSequentially(text.slice(0, 1));
     await updateDialog().getByRole('button', { name: choice, exact: true }).click();
     await dialogClosed();
-    await box().pressSequentially(text.slice(1));
+    await box().pressSequentially(text.slice(1), TYPING);
   };
   /** The editor says the save reached the server (before the test leaves or reopens it). */
   const savedOnServer = () =>
@@ -196,7 +198,7 @@ test.describe('a shared answer in the editor, and answers at their own address',
     await updateDialog().getByRole('button', { name: "Keep the world's copy" }).click();
     await dialogClosed();
     // Focus is back in the text, and the session does not ask again.
-    await box().pressSequentially(KEPT_EDIT.slice(1));
+    await box().pressSequentially(KEPT_EDIT.slice(1), TYPING);
     await box().pressSequentially('.');
     await expect(box()).toHaveValue(`${FIRST}${KEPT_EDIT}.`);
     await expect(updateDialog()).toBeHidden();
@@ -282,7 +284,9 @@ test.describe('a shared answer in the editor, and answers at their own address',
 
   test('says clearly when an address is not one of your answers, and never shows another’s text', async () => {
     await page.goto(`${server.origin}/answer/a/nosuchanswer`);
-    await expect(page.getByRole('heading', { name: 'We could not find this answer' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'We could not find this answer' }),
+    ).toBeVisible();
     await shot(page, 'answer-not-found-360');
     await expectNoAxeViolations(page, 'an answer address that is not found');
     await page.setViewportSize(DESKTOP);

@@ -72,7 +72,9 @@ async function typeAtEnd(page: Page, text: string): Promise<void> {
   await expect(box).toBeEditable();
   await box.focus();
   await box.press('ControlOrMeta+End');
-  await box.pressSequentially(text);
+  // A key at a time: with both cores busy a key can take 300 ms, more than the action timeout
+  // allows for a sentence.
+  await box.pressSequentially(text, { timeout: 30_000 });
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -82,8 +84,10 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 test.describe('sync: nothing is lost between a laptop and a phone', () => {
-  // One story: later steps build on what earlier ones did, so a failure stops the rest.
-  test.describe.configure({ mode: 'serial' });
+  // One story: later steps build on what earlier ones did, so a failure stops the rest. Two
+  // browsers typing a key at a time, each save after a 2.5 s pause: a step took 37 s with both
+  // cores busy (load average 27), so each gets twice the usual minute.
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let server: RunningServer;
   let laptopContext: BrowserContext;
   let phoneContext: BrowserContext;
