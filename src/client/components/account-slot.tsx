@@ -35,14 +35,13 @@ export function AccountSlot() {
   }
   return (
     <div className="account-slot">
-      <Link
-        className="account-slot-user"
-        to={paths.userProfile}
-        onClick={closeSideMenu}
-        aria-label={`${name}: my profile`}
-      >
+      {/* Named by its content ("Ida: my profile"), not by an aria-label: the avatar's letter is
+          visible text too, and a label that leaves out what is seen fails WCAG 2.5.3, label in
+          name (axe's label-content-name-mismatch). */}
+      <Link className="account-slot-user" to={paths.userProfile} onClick={closeSideMenu}>
         <Avatar picture={picture} name={name} size={52} />
         <span className="account-slot-name">{name}</span>
+        <span className="visually-hidden">: my profile</span>
       </Link>
       {sessionLost ? (
         <Link className="account-slot-again" to={paths.login} onClick={closeSideMenu}>
