@@ -8,9 +8,11 @@ import type { Locator } from '@playwright/test';
  */
 export function focusRingContrast(focused: Locator): Promise<number> {
   return focused.evaluate((el) => {
+    // rgb()/rgba() in 0–255; color-mix() computes to color(srgb r g b / a) in 0–1.
     const parse = (css: string): number[] => {
       const m = css.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
-      return [m[0] ?? 0, m[1] ?? 0, m[2] ?? 0, m[3] ?? 1];
+      const scale = css.startsWith('color(srgb') ? 255 : 1;
+      return [(m[0] ?? 0) * scale, (m[1] ?? 0) * scale, (m[2] ?? 0) * scale, m[3] ?? 1];
     };
     const over = (top: number[], below: number[]): number[] => {
       const a = top[3] ?? 1;
