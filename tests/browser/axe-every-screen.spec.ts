@@ -286,6 +286,11 @@ test.describe('every screen passes axe-core in both themes', { tag: '@layout' },
     const menu = page.getByRole('dialog', { name: 'Müse' });
     await expect(menu.getByRole('link', { name: 'My answers' })).toBeVisible();
     await expectAccessible('the side menu');
+    // The profile row: one link named "Ida: my profile", the avatar beside it.
+    const profile = menu.getByRole('link', { name: `${IDA}: my profile` });
+    await profile.focus();
+    await expect(profile).toBeFocused();
+    await expectAccessible('the side menu, its profile link focused', 'side-menu');
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
   });

@@ -225,7 +225,13 @@ test.describe('on this day', () => {
         const bottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
         return top === undefined ? null : top - bottom;
       };
-      await expect.poll(gap, { timeout: 5000, intervals: [50] }).toBeGreaterThanOrEqual(0);
+      await expect
+        .poll(gap, {
+          timeout: 5000,
+          intervals: [50],
+          message: `the banner's top below the header's bottom at ${viewport.width} px`,
+        })
+        .toBeGreaterThanOrEqual(0);
       await screenshot(page, `status-banner-${viewport.width}`);
     }
     expect(errors).toEqual([]);
