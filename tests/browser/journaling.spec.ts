@@ -333,6 +333,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   });
 
   test('passes the WCAG A/AA rules of axe-core on every journaling screen', async () => {
+    // The heat-map's twelve month grids name every day (decision 029): axe checks ~370 cells.
+    test.setTimeout(120_000);
     for (const path of ['/', '/answer/today', '/past', '/streak', '/stop']) {
       await page.goto(`${server.origin}${path}`);
       await expect(page.getByRole('main')).toBeVisible();
