@@ -22,6 +22,13 @@ const SEA = 'The sea in the morning, before anyone is up';
 const QUIET = 'Quiet is not the same as empty';
 const MINE = 'The tide goes out and comes back';
 const SUBMITTED = 'What did the sea teach you?';
+const now = new Date();
+/** Today on this machine's clock, which the browser shares: the day of Ida's answer. */
+const TODAY_KEY = [
+  now.getFullYear(),
+  String(now.getMonth() + 1).padStart(2, '0'),
+  String(now.getDate()).padStart(2, '0'),
+].join('-');
 
 /** A screen: its address, its document title (none: titled by what loads), what it shows. */
 type Screen = {
@@ -85,6 +92,11 @@ const MEMBER_SCREENS: Screen[] = [
   },
   { path: '/streak', title: 'Streak', shows: mainHeading },
   { path: '/past', title: 'My answers', shows: (p) => p.getByRole('main').getByRole('article') },
+  {
+    path: `/past?day=${TODAY_KEY}`,
+    title: 'My answers',
+    shows: (p) => p.getByRole('main').getByRole('article').filter({ hasText: MINE }),
+  },
   { path: '/world', title: 'Müse world', shows: (p) => worldItem(p, MINE), shot: 'world' },
   {
     path: `/world?prompt=${PROMPT}`,
