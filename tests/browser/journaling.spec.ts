@@ -424,7 +424,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
         answered: [{ text: 'Written on a train without signal' }],
       });
     // Back online: the next start sends the offline record (SPEC §4), and the answer is on the
-    // server too (tests/e2e/offline.spec.ts follows a whole offline session).
+    // server too (tests/browser/offline.spec.ts follows a whole offline session).
     await other.unroute('**/api/answer/save');
     const synced = other.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/offline/save' && r.ok(),
