@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, reflectState } from '../e2e/support/page.ts';
+import { call, openAsNewVisitor } from '../e2e/support/page.ts';
 import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { type ApiUser, apiUser, shareAnswer } from './support/people.ts';
@@ -174,11 +174,9 @@ test.describe('on this day', () => {
       promptTitle: 'Ada’s prompt',
       text: 'Ada wrote this, not Cleo',
     });
-    await page.goto(`${server.origin}/answer/seed-life-03`);
+    // The first visit: its session must be set before this test's own API call below.
+    await openAsNewVisitor(page, `${server.origin}/answer/seed-life-03`);
     await expect(page.getByLabel('Your answer')).toBeVisible();
-    await expect
-      .poll(async () => (await reflectState<{ state: { user: { _id: string } } }>(page))?.state)
-      .toBeTruthy();
     const yearAgo = new Date();
     yearAgo.setFullYear(yearAgo.getFullYear() - 1);
     yearAgo.setHours(12, 0, 0, 0);

@@ -82,8 +82,12 @@ export async function savedUser(page: Page): Promise<{ _id: string; name: string
  * open, keeps the recovery codes it is shown, and waits until the device has saved the name.
  */
 export async function signUpThroughForm(page: Page, name: string): Promise<void> {
-  // The first visit's anonymous user must exist first: signing up names that user.
+  // The first visit's anonymous user must exist first, and its session with it: signing up
+  // names that user. The id is saved before /api/user/create has set the cookie.
   await expect.poll(async () => (await savedUser(page))?._id ?? '').not.toBe('');
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'muse_session'))
+    .toBe(true);
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Email').fill(`${name.toLowerCase()}@example.com`);
   await page.getByLabel('Password').fill(PASSWORD);
