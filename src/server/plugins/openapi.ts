@@ -24,6 +24,7 @@ import {
 } from '../../shared/api/recovery.ts';
 import { subscribeRequest, unsubscribeRequest } from '../../shared/api/reminders.ts';
 import { revokeTokenRequest, tokenRequest } from '../../shared/api/tokens.ts';
+import { markdownExportRequest } from '../../shared/api/transfer.ts';
 import {
   codeRequest,
   createUserRequest,
@@ -144,6 +145,7 @@ const OPERATIONS: Record<string, Operation> = {
   'POST /api/user/export/markdown': {
     summary: 'The journal as Markdown',
     access: 'user',
+    body: markdownExportRequest,
     produces: 'text/markdown',
   },
   'POST /api/user/import/preview': {
