@@ -65,7 +65,7 @@ try {
     // The editor's own look, minus the app: font, size, line height, padding and box.
     const look = await box.evaluate(`el => {
       const s = getComputedStyle(el);
-      return ['font-family', 'font-size', 'line-height', 'padding', 'width', 'height']
+      return ['display', 'font-family', 'font-size', 'line-height', 'padding', 'width', 'height']
         .map((p) => p + ':' + s.getPropertyValue(p)).join(';');
     }`);
     await page.setContent(
