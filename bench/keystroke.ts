@@ -15,10 +15,12 @@
 //                                       timed keys (test-results/bench/keystroke-trace.json and
 //                                       keystroke.cpuprofile) and prints where the main
 //                                       thread's CPU went by trace event (Layout, Paint, …);
-//                                       tracing slows the page, so its latencies read high.
+//                                       tracing and sampling slow the page, so its latencies
+//                                       read high (and RunTask/FunctionCall carry the sampler).
 //   npm run bench:client -- --bare      the same keys in a bare <textarea> with the editor's
-//                                       font, size and box, on the app's origin: the floor
-//                                       Chromium itself sets for a 30 KB text.
+//                                       font, size and box, on the app's origin: what
+//                                       Chromium alone costs for 30 KB of text (issue 12's
+//                                       "a bare textarea" figure).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -124,7 +126,7 @@ try {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'],
     });
     await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
     await cdp.send('Profiler.start');
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
