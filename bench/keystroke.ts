@@ -26,8 +26,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchBrowser } from '../tests/e2e/support/browser.ts';
-import { startServer } from '../tests/e2e/support/server.ts';
+import { launchBrowser } from '../tests/browser/support/browser.ts';
+import { startServer } from '../tests/browser/support/server.ts';
 import { REACT_RENDERS_HOOK, type ReactRenders, rendersBetween } from './react-renders.ts';
 import { formatSelfTimes, mainThreadSelfTimes } from './trace-summary.ts';
 

@@ -1,10 +1,10 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { focusRingContrast } from './support/focus-ring.ts';
+import { call, settle } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 16 "accessible by measurement": the flag button's name, the focus ring's contrast, focus
 // after a client route change, the well-known files, and each start-up load asked of the server

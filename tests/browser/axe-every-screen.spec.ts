@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, keepRecoveryCodes, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, keepRecoveryCodes, settle } from './support/page.ts';
 import { type ApiUser, apiUser, PASSWORD, savedUser, shareAnswer } from './support/people.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 16 "accessible by measurement": axe-core's WCAG 2.0/2.1 A and AA rules find nothing on
 // any screen of the app — as a visitor, as a member, as an admin, with its dialogs open — in

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 12 "Long entries stay fast" (decision 027), as a person sees it: a 5,000-word entry is
 // counted once typing pauses, sits in a box of fixed height that scrolls instead of growing,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, openAsNewVisitor } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, openAsNewVisitor } from './support/page.ts';
 import { type ApiUser, apiUser, shareAnswer } from './support/people.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 A (decision 023): after answering a prompt, "See how others answered this" opens the
 // world filtered to that prompt. Ada (through the API) shares an answer to a library prompt and

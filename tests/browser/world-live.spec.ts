@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // The live world (decision 019): Ada (phone) and Bea (desktop) both have /world open. Ada shares
 // an answer anonymously; without reloading, Bea sees '1 new answer' above the list (the list

@@ -1,9 +1,9 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, reflectState, settle } from './support/page.ts';
 import { apiUser, savedUser, shareAnswer, signUpThroughForm } from './support/people.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // The social side, as two people live it (SPEC §2 World and Modals, §4 Sharing, Like, Report,
 // Share modal, World paging, §5): Ada signs up through /login and shares one answer by name and

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { keepRecoveryCodes, reflectState } from '../../e2e/support/page.ts';
+import { keepRecoveryCodes, reflectState } from './page.ts';
 
 // The people of the world specs: some are made through the API from Node (their own session
 // cookie, no browser) when what they do is not the test's subject; the ones the test follows
