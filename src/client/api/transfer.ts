@@ -1,27 +1,9 @@
-import type {
-  ImportPreviewResponse,
-  ImportResponse,
-  ImportSummary,
-} from '../../shared/api/transfer.ts';
-import { ApiError } from './post-json.ts';
-
-async function send(url: string, init: RequestInit): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, { method: 'POST', credentials: 'same-origin', ...init });
-  } catch (error) {
-    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
-  }
-  if (!response.ok) {
-    const data = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(response.status, data.error ?? response.statusText);
-  }
-  return response;
-}
+import type { ImportSummary } from '../../shared/api/transfer.ts';
+import { api } from './call.ts';
 
 /** Every answer as Markdown, one file each, in a zip (/api/user/export/markdown). */
-export async function fetchMarkdownExport(): Promise<Blob> {
-  return (await send('/api/user/export/markdown', {})).blob();
+export function fetchMarkdownExport(): Promise<Blob> {
+  return api('/api/user/export/markdown');
 }
 
 /**
@@ -35,7 +17,8 @@ export async function uploadImport(
 ): Promise<ImportSummary> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const url = `/api/user/import${step === 'preview' ? '/preview' : ''}?timeZone=${encodeURIComponent(timeZone)}`;
-  const data = (await (await send(url, { body })).json()) as ImportPreviewResponse & ImportResponse;
-  return step === 'preview' ? data.preview : data.imported;
+  if (step === 'preview') {
+    return (await api('/api/user/import/preview', body, { query: { timeZone } })).preview;
+  }
+  return (await api('/api/user/import', body, { query: { timeZone } })).imported;
 }

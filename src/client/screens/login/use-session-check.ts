@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isUnauthorized } from '../../api/post-json.ts';
+import { isUnauthorized } from '../../api/call.ts';
 import { fetchUser } from '../../api/users.ts';
 import { getState } from '../../state/app-store.ts';
 import { noteNamedSessionLost } from '../../state/session-notice.ts';

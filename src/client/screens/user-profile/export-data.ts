@@ -1,7 +1,7 @@
 import { todayOf } from '../../../shared/domain/calendar-day.ts';
 import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
 import { fetchExport } from '../../api/account.ts';
-import { ApiError } from '../../api/post-json.ts';
+import { ApiError } from '../../api/call.ts';
 import { saveFile, textFile } from '../../save-file.ts';
 import { exportFileName, SIGN_IN_AGAIN, TRY_AGAIN } from '../../state/account-rules.ts';
 import { reportSessionLost } from '../../state/session-lost.ts';

@@ -1,6 +1,6 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { uploadPicture } from '../../api/account.ts';
-import { isUnauthorized } from '../../api/post-json.ts';
+import { isUnauthorized } from '../../api/call.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { pictureErrorMessage, pictureFileProblem } from '../../state/account-rules.ts';
 import { useAppState } from '../../state/app-store.ts';

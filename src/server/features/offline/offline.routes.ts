@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { offlineSaveRequest } from '../../../shared/api/offline.ts';
 import type { AppDeps } from '../../deps.ts';
+import { route } from '../../plugins/typed-routes.ts';
 import { assertCallerDay } from '../../server-day.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { assertSelf, requireUser } from '../auth/policies.ts';
@@ -10,8 +10,8 @@ import { loadOwnUser } from '../users/users.service.ts';
 import { applyOfflineRecord } from './offline.service.ts';
 
 export function registerOfflineRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/offline/save', { config: { write: 'offlineSave' } }, async (request) => {
-    const body = offlineSaveRequest.parse(request.body);
+  route(app, '/api/offline/save', { config: { write: 'offlineSave' } }, async (request) => {
+    const body = request.body;
     const caller = requireUser(request);
     assertSelf(caller, body.user_id);
     const today = assertCallerDay(body);

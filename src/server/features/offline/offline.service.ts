@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import type {
-  OfflineCopy,
-  OfflineSaveRequest,
-  offlineRecordSchema,
-} from '../../../shared/api/offline.ts';
+import type { OfflineCopy, offlineRecordSchema } from '../../../shared/api/offline.ts';
 import {
   type CalendarDay,
   dayKey,
@@ -18,8 +14,6 @@ import { createPromptForUser } from '../prompts/prompts.service.ts';
 import { type UserRow, updateUser } from '../users/users.repo.ts';
 
 type Record = z.output<typeof offlineRecordSchema>;
-
-export type { OfflineSaveRequest };
 
 /** A record entry that can never apply (someone else's id, an invalid prompt) is skipped. */
 async function skipRefused<T>(work: () => Promise<T>): Promise<T | undefined> {

@@ -4,6 +4,7 @@ import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
+import { route } from '../../plugins/typed-routes.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { requireUser } from '../auth/policies.ts';
 import { JsonStreamError } from './json-array-stream.ts';
@@ -12,18 +13,20 @@ import { isTimeZone, runImport, withUploadFile } from './transfer.service.ts';
 import { ZipRefused } from './zip-reader.ts';
 
 /** The person's time zone (from the browser) decides which day an answer falls on. */
-function timeZoneOf(request: FastifyRequest): string {
-  const zone = (request.query as Record<string, unknown> | undefined)?.timeZone;
+function timeZoneOf(zone: string | undefined): string {
   if (zone === undefined) return 'UTC';
-  if (typeof zone !== 'string' || zone.length > 64 || !isTimeZone(zone)) {
-    throw badRequest('timeZone: is not a time zone');
-  }
+  if (!isTimeZone(zone)) throw badRequest('timeZone: is not a time zone');
   return zone;
 }
 
-async function importFrom(request: FastifyRequest, deps: AppDeps, write: boolean) {
+async function importFrom(
+  request: FastifyRequest,
+  zone: string | undefined,
+  deps: AppDeps,
+  write: boolean,
+) {
   const caller = requireUser(request);
-  const timeZone = timeZoneOf(request);
+  const timeZone = timeZoneOf(zone);
   if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
   const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, parts: 1 } });
   if (!file) throw badRequest('No file was sent');
@@ -55,14 +58,17 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
   });
 
   // What an import would add, skip and why; changes nothing.
-  app.post(
+  route(
+    app,
     '/api/user/import/preview',
     { config: { rateLimit: limits.upload } },
-    async (request) => ({ preview: await importFrom(request, deps, false) }),
+    async (request) => ({
+      preview: await importFrom(request, request.query.timeZone, deps, false),
+    }),
   );
 
   // The same file again, now written; a second run adds nothing (import keys).
-  app.post('/api/user/import', { config: { rateLimit: limits.upload } }, async (request) => ({
-    imported: await importFrom(request, deps, true),
+  route(app, '/api/user/import', { config: { rateLimit: limits.upload } }, async (request) => ({
+    imported: await importFrom(request, request.query.timeZone, deps, true),
   }));
 }

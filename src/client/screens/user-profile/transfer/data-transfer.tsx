@@ -2,7 +2,7 @@ import { type ChangeEvent, useId, useRef, useState } from 'react';
 import type { ImportSummary } from '../../../../shared/api/transfer.ts';
 import { dayKey, todayOf } from '../../../../shared/domain/calendar-day.ts';
 import { MESSAGES } from '../../../../shared/domain/validation-messages.ts';
-import { ApiError } from '../../../api/post-json.ts';
+import { ApiError } from '../../../api/call.ts';
 import { fetchMarkdownExport, uploadImport } from '../../../api/transfer.ts';
 import { DownloadIcon } from '../../../components/icons.tsx';
 import { SIGN_IN_AGAIN, TRY_AGAIN } from '../../../state/account-rules.ts';
