@@ -86,6 +86,7 @@ const fieldName = fc.constantFrom(
   'beenOffline',
   'streak',
   'last',
+  'timeZone',
 );
 
 const structuredBody: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
@@ -135,6 +136,10 @@ const templatedBody = fc.record(
     label: hostileString,
     id: validId,
     password: hostileString,
+    timeZone: fc.oneof(
+      hostileString,
+      fc.constantFrom('Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC', 'Etc/GMT+12'),
+    ),
     offline: fc.record({
       beenOffline: fc.boolean(),
       answered: fc.array(entity, { maxLength: 2 }),

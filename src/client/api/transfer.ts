@@ -1,9 +1,12 @@
 import type { ImportSummary } from '../../shared/api/transfer.ts';
 import { api } from './call.ts';
 
-/** Every answer as Markdown, one file each, in a zip (/api/user/export/markdown). */
-export function fetchMarkdownExport(): Promise<Blob> {
-  return api('/api/user/export/markdown');
+/**
+ * Every answer as Markdown, one file each, in a zip (/api/user/export/markdown); each file is
+ * named by the day it was written in `timeZone`, the person's own.
+ */
+export function fetchMarkdownExport(timeZone: string): Promise<Blob> {
+  return api('/api/user/export/markdown', { timeZone });
 }
 
 /**

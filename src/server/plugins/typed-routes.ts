@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import {
+  type Endpoint,
   endpoints,
   type HandlerResultOf,
   type ParsedQueryOf,
@@ -78,36 +79,30 @@ const serializerCompiler: FastifySerializerCompiler<FastifySchema> = ({ schema, 
 };
 
 /**
- * Registers `path` as the map describes it: method, body and query schemas, and a response
- * schema for 200 and every other status the map lists.
+ * Registers `path` as the map describes it: method, body and query schemas, and (for JSON
+ * answers) a response schema for 200 and every other status the map lists.
  */
 export function route<P extends SchemaPath>(
   app: FastifyInstance,
   path: P,
   extras: RouteExtras,
-  handler: TypedHandler<P>,
+  handler: NoInfer<TypedHandler<P>>,
 ): void;
 export function route<P extends SchemaPath>(
   app: FastifyInstance,
   path: P,
-  handler: TypedHandler<P>,
+  handler: NoInfer<TypedHandler<P>>,
 ): void;
 export function route<P extends SchemaPath>(
   app: FastifyInstance,
   path: P,
-  extrasOrHandler: RouteExtras | TypedHandler<P>,
-  maybeHandler?: TypedHandler<P>,
+  extrasOrHandler: RouteExtras | NoInfer<TypedHandler<P>>,
+  maybeHandler?: NoInfer<TypedHandler<P>>,
 ): void {
   const handler = typeof extrasOrHandler === 'function' ? extrasOrHandler : maybeHandler;
   const extras = typeof extrasOrHandler === 'function' ? {} : extrasOrHandler;
   if (!handler) throw new Error(`${path}: no handler`);
-  const endpoint: {
-    method: 'GET' | 'POST';
-    body?: z.ZodType | 'multipart';
-    query?: z.ZodType;
-    response: z.ZodType;
-    otherResponses?: Readonly<Record<number, z.ZodType>>;
-  } = endpoints[path];
+  const endpoint: Endpoint = endpoints[path];
   app.route<{ Body: ParsedRequestOf<P>; Querystring: ParsedQueryOf<P> }>({
     method: endpoint.method,
     url: path,
@@ -115,7 +110,9 @@ export function route<P extends SchemaPath>(
     schema: {
       ...(endpoint.body && endpoint.body !== 'multipart' && { body: endpoint.body }),
       ...(endpoint.query && { querystring: endpoint.query }),
-      response: { 200: endpoint.response, ...endpoint.otherResponses },
+      ...(typeof endpoint.response !== 'string' && {
+        response: { 200: endpoint.response, ...endpoint.otherResponses },
+      }),
     },
     validatorCompiler,
     serializerCompiler,
@@ -124,15 +121,16 @@ export function route<P extends SchemaPath>(
 }
 
 /**
- * Refuses at start-up a route that the map lists with a response schema but that was
- * registered without one (with app.get/app.post instead of route()): its answer would leave
- * unchecked.
+ * Refuses at start-up a route that the map lists with a body or response schema but that was
+ * registered without them (with app.get/app.post instead of route()): its body or its answer
+ * would go unchecked.
  */
 export function requireSchemasFromTheMap(app: FastifyInstance): void {
   app.addHook('onRoute', (options) => {
     if (options.method === 'HEAD' || !Object.hasOwn(endpoints, options.url)) return;
-    const endpoint = endpoints[options.url as keyof typeof endpoints];
-    if (typeof endpoint.response === 'string') return;
+    const endpoint: Endpoint = endpoints[options.url as keyof typeof endpoints];
+    const schemas = typeof endpoint.response !== 'string' || typeof endpoint.body === 'object';
+    if (!schemas) return;
     if (options.serializerCompiler !== serializerCompiler) {
       throw new Error(`${options.url} is in the endpoint map: register it with route()`);
     }

@@ -50,6 +50,7 @@ import {
   importPreviewResponse,
   importQuery,
   importResponse,
+  markdownExportRequest,
   userExportResponse,
 } from './transfer.ts';
 import {
@@ -251,8 +252,9 @@ export const endpoints = {
   },
   '/api/user/export/markdown': {
     method: 'POST',
-    summary: 'The journal as Markdown files in a zip',
+    summary: 'The journal as Markdown files in a zip, named by the days in the person’s zone',
     access: 'user',
+    body: markdownExportRequest,
     response: 'application/zip',
   },
   '/api/user/import/preview': {
@@ -585,9 +587,16 @@ export const endpoints = {
 export type Endpoints = typeof endpoints;
 export type ApiPath = keyof Endpoints;
 
-/** Paths answered with JSON listed by a schema: what the typed route helper registers. */
+/**
+ * Paths with a schema for their body or their answer: what the server registers with route().
+ * The rest (metrics, pictures, the live stream, this document) are registered by their plugins.
+ */
 export type SchemaPath = {
-  [P in ApiPath]: Endpoints[P]['response'] extends z.ZodType ? P : never;
+  [P in ApiPath]: Endpoints[P]['response'] extends z.ZodType
+    ? P
+    : Endpoints[P] extends { body: z.ZodType }
+      ? P
+      : never;
 }[ApiPath];
 
 type BodySchemaOf<P extends ApiPath> = Endpoints[P] extends { body: infer B } ? B : undefined;
@@ -615,5 +624,10 @@ export type ResponseOf<P extends ApiPath> = Endpoints[P]['response'] extends z.Z
   ? z.output<Endpoints[P]['response']>
   : Blob;
 
-/** What a handler may return for a 200: anything the schema accepts (extra fields are dropped). */
-export type HandlerResultOf<P extends SchemaPath> = z.input<Endpoints[P]['response']>;
+/**
+ * What a handler may return for a 200: anything the schema accepts (extra fields are dropped);
+ * for a file, what Fastify can send.
+ */
+export type HandlerResultOf<P extends SchemaPath> = Endpoints[P]['response'] extends z.ZodType
+  ? z.input<Endpoints[P]['response']>
+  : unknown;

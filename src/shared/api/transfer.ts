@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../domain/zoned-day.ts';
 import { answerSchema } from './answers.ts';
 import { promptViewSchema } from './prompts.ts';
 import { ownUserSchema } from './users.ts';
@@ -23,12 +24,13 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-/**
- * The person's time zone (the browser's), which decides the day an entry falls on; UTC when
- * absent. Whether the server knows the zone is checked by the route.
- */
+/** The person's time zone (the browser's), which decides the day an entry falls on; UTC when absent. */
 export const importQuery = z.object({
-  timeZone: z.string({ error: 'is not a time zone' }).max(64, 'is not a time zone').optional(),
+  timeZone: z
+    .string({ error: 'is not a time zone' })
+    .max(64, 'is not a time zone')
+    .refine(isTimeZone, 'is not a time zone')
+    .optional(),
 });
 
 export const importPreviewResponse = z.object({ preview: importSummarySchema });
@@ -47,4 +49,9 @@ export const userExportResponse = z.object({
   flagged: z.array(z.object({ answer_id: z.string(), at: z.string() })),
   /** Every picture the server keeps from the caller, set or only uploaded. */
   pictures: z.array(z.object({ url: z.string(), uploaded: z.string() })),
+});
+
+/** The person's time zone (from the browser): it decides the day each file is named by. */
+export const markdownExportRequest = z.object({
+  timeZone: z.string().max(64).refine(isTimeZone, 'is not a time zone').optional(),
 });

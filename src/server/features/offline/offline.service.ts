@@ -27,7 +27,8 @@ async function skipRefused<T>(work: () => Promise<T>): Promise<T | undefined> {
 
 /**
  * The streak the client counted offline, accepted only as far as it is possible: one more day
- * per calendar day since the server's last streak day, never a day after the caller's today.
+ * per calendar day since the server's last streak day, never later than the caller's tomorrow
+ * (a day counted before travelling west across the date line, like countedToday online).
  */
 export function offlineStreak(
   user: Pick<UserRow, 'streak' | 'longest_streak' | 'last'>,
@@ -35,7 +36,7 @@ export function offlineStreak(
   today: CalendarDay,
 ): { streak: number; longestStreak: number; last: string } | null {
   const lastDay = record.last ? parseDayKey(record.last) : null;
-  if (!lastDay || daysBetween(today, lastDay) > 0) return null;
+  if (!lastDay || daysBetween(today, lastDay) > 1) return null;
   const serverLast = user.last ? parseDayKey(user.last) : null;
   if (serverLast && daysBetween(serverLast, lastDay) <= 0) return null;
   const applied = applyStreak(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_IMPORT_BYTES } from '../../../shared/api/transfer.ts';
-import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
+import { dayKey, utcDayOf } from '../../../shared/domain/calendar-day.ts';
+import { dayInZone } from '../../../shared/domain/zoned-day.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
@@ -9,24 +10,17 @@ import { listOwnAnswers } from '../answers/answers.service.ts';
 import { requireUser } from '../auth/policies.ts';
 import { JsonStreamError } from './json-array-stream.ts';
 import { markdownZip } from './markdown-export.ts';
-import { isTimeZone, runImport, withUploadFile } from './transfer.service.ts';
+import { runImport, withUploadFile } from './transfer.service.ts';
 import { ZipRefused } from './zip-reader.ts';
 
-/** The person's time zone (from the browser) decides which day an answer falls on. */
-function timeZoneOf(zone: string | undefined): string {
-  if (zone === undefined) return 'UTC';
-  if (!isTimeZone(zone)) throw badRequest('timeZone: is not a time zone');
-  return zone;
-}
-
+/** `timeZone`: the person's (from the browser; UTC when not sent) decides an entry's day. */
 async function importFrom(
   request: FastifyRequest,
-  zone: string | undefined,
+  timeZone: string,
   deps: AppDeps,
   write: boolean,
 ) {
   const caller = requireUser(request);
-  const timeZone = timeZoneOf(zone);
   if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
   const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, parts: 1 } });
   if (!file) throw badRequest('No file was sent');
@@ -48,13 +42,15 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
   const limits = rateLimits(deps.config.relaxedRateLimits);
 
   // Your words as Markdown: one file per answer in a zip, beside /api/user/export's JSON.
-  app.post('/api/user/export/markdown', async (request, reply) => {
+  // Files are named by the day each answer was written in the person's zone (decision 028).
+  route(app, '/api/user/export/markdown', async (request, reply) => {
+    const { timeZone = 'UTC' } = request.body;
     const caller = requireUser(request);
     const answers = await listOwnAnswers(deps, caller);
-    const name = `muse-answers-${dayKey(todayOf(new Date()))}.zip`;
+    const today = dayInZone(new Date(), timeZone) ?? utcDayOf(new Date());
     reply.header('Content-Type', 'application/zip');
-    reply.header('Content-Disposition', `attachment; filename="${name}"`);
-    return reply.send(markdownZip(answers));
+    reply.header('Content-Disposition', `attachment; filename="muse-answers-${dayKey(today)}.zip"`);
+    return reply.send(markdownZip(answers, timeZone));
   });
 
   // What an import would add, skip and why; changes nothing.
@@ -63,12 +59,12 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/user/import/preview',
     { config: { rateLimit: limits.upload } },
     async (request) => ({
-      preview: await importFrom(request, request.query.timeZone, deps, false),
+      preview: await importFrom(request, request.query.timeZone ?? 'UTC', deps, false),
     }),
   );
 
   // The same file again, now written; a second run adds nothing (import keys).
   route(app, '/api/user/import', { config: { rateLimit: limits.upload } }, async (request) => ({
-    imported: await importFrom(request, request.query.timeZone, deps, true),
+    imported: await importFrom(request, request.query.timeZone ?? 'UTC', deps, true),
   }));
 }

@@ -50,7 +50,10 @@ export default function DataTransfer() {
     if (exporting) return;
     setExporting(true);
     try {
-      saveFile(`muse-answers-${dayKey(todayOf(new Date()))}.zip`, await fetchMarkdownExport());
+      saveFile(
+        `muse-answers-${dayKey(todayOf(new Date()))}.zip`,
+        await fetchMarkdownExport(browserTimeZone()),
+      );
     } catch (error) {
       showStatus(problem(error), true);
     } finally {
