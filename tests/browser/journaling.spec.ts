@@ -333,6 +333,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   });
 
   test('passes the WCAG A/AA rules of axe-core on every journaling screen', async () => {
+    // The heat-map's twelve month grids name every day (decision 029): axe checks ~370 cells.
+    test.setTimeout(120_000);
     for (const path of ['/', '/answer/today', '/past', '/streak', '/stop']) {
       await page.goto(`${server.origin}${path}`);
       await expect(page.getByRole('main')).toBeVisible();
@@ -422,7 +424,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
         answered: [{ text: 'Written on a train without signal' }],
       });
     // Back online: the next start sends the offline record (SPEC §4), and the answer is on the
-    // server too (tests/e2e/offline.spec.ts follows a whole offline session).
+    // server too (tests/browser/offline.spec.ts follows a whole offline session).
     await other.unroute('**/api/answer/save');
     const synced = other.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/offline/save' && r.ok(),

@@ -8,7 +8,7 @@ import {
   isValidDay,
   utcDayOf,
 } from '../../src/shared/domain/calendar-day.ts';
-import { formatDay } from '../../src/shared/domain/date-format.ts';
+import { formatDay, formatLongDay } from '../../src/shared/domain/date-format.ts';
 import { dayInZone, noonInZone } from '../../src/shared/domain/zoned-day.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
 import { call, download, keepRecoveryCodes, reflectState } from '../e2e/support/page.ts';
@@ -266,7 +266,12 @@ for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
         await expect(pageHeading(page)).toHaveText('1 day streak');
         await screenshot(page, `time-zones-${short}-streak-360`);
         // The heat-map marks their day, not the UTC date.
-        await expect(page.getByTitle(`${day1Label}: 1 answer`)).toBeVisible();
+        // (A link to that day's answers, named in full: decision 029.)
+        await expect(
+          page.getByRole('link', {
+            name: new RegExp(`^(Today, )?${formatLongDay(plan.day1)}: 1 answer$`),
+          }),
+        ).toBeVisible();
       });
 
       await test.step('sees their day on the answer and in My answers', async () => {
@@ -336,7 +341,11 @@ for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
         await expect(pageHeading(page)).toHaveText('2 day streak');
         if (!plan.secondAhead) {
           const day2Label = formatDay(plan.day2);
-          await expect(page.getByTitle(`${day2Label}: 1 answer`)).toBeVisible();
+          await expect(
+            page.getByRole('link', {
+              name: new RegExp(`^(Today, )?${formatLongDay(plan.day2)}: 1 answer$`),
+            }),
+          ).toBeVisible();
           await page.goto(`${origin}/past`);
           await expect(
             page.getByRole('article', { name: `${title2}, ${day2Label}` }),

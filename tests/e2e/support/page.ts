@@ -73,3 +73,16 @@ export async function keepRecoveryCodes(page: Page): Promise<string[]> {
   await dialog.waitFor({ state: 'hidden' });
   return codes;
 }
+
+/**
+ * Opens `url` as a first-time visitor and waits for `/api/user/create` to answer: that answer
+ * sets the session cookie. The new user's id is in reflect-state before it, so an API call made
+ * as soon as the id shows can meet a 401 on a busy machine.
+ */
+export async function openAsNewVisitor(page: Page, url: string): Promise<void> {
+  const created = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/user/create' && response.ok(),
+  );
+  await page.goto(url);
+  await created;
+}

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, reflectState } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
+import { call, openAsNewVisitor, reflectState } from '../e2e/support/page.ts';
+import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // SPEC §1 "Answers and prompts created while offline are kept locally and synced later", §4
 // Offline, §8 "Queued data kept": a visitor loses the network, answers today's prompt, writes a
@@ -22,6 +22,7 @@ const aWeekAgo = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 7, 
 
 /** What Chrome logs for every request made without a network: expected here, nothing else is. */
 const OFFLINE_REQUEST = 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED';
+const HINT = ' (more actions)';
 
 type Offline = {
   beenOffline: boolean;
@@ -33,6 +34,11 @@ type ServerUser = { streak: number; longestStreak: number; last: string; answere
 type ServerAnswer = { _id: string; text: string; prompt_id: string | null };
 
 type Saved = { state: { offline: Offline; user: { _id: string } } };
+
+/** expect.poll for what the screen does not show: the saved state, the server's copy. */
+function poll<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 15_000 });
+}
 
 async function savedOffline(page: Page): Promise<Offline | null> {
   return (await reflectState<Saved>(page))?.state.offline ?? null;
@@ -54,9 +60,15 @@ async function serverState(page: Page) {
   };
 }
 
-describe('offline: what is written without a network reaches the server later', () => {
+/** The answers on My answers, one article each; their texts are the paragraphs under the title. */
+const cardsOf = (page: Page) => page.getByRole('main').getByRole('article');
+const cardTitles = (page: Page) => cardsOf(page).getByRole('heading', { level: 2 });
+const streakHeading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test.describe('offline: what is written without a network reaches the server later', () => {
+  // One story: later steps build on what earlier ones did, so a failure stops the rest.
+  test.describe.configure({ mode: 'serial' });
   let server: RunningServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -64,27 +76,25 @@ describe('offline: what is written without a network reaches the server later', 
   let todayTitle = '';
   let sentBody = '';
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  test.beforeAll(async ({ browser }) => {
+    server = await startServer();
     context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
     errors = watchPageErrors(page);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close();
-    await browser?.close();
     await server?.stop();
   });
 
-  it('starts online: an answer from last week, a streak that ended yesterday, the app cached', async () => {
-    await page.goto(`${server.origin}/stop`);
-    await expect.poll(() => savedUserId(page), { timeout: 10_000 }).not.toBe('');
+  test('starts online: an answer from last week, a streak that ended yesterday, the app cached', async () => {
+    // The older answer is saved through the API, with the session the first visit starts.
+    await openAsNewVisitor(page, `${server.origin}/stop`);
+    await poll(() => savedUserId(page)).not.toBe('');
     // The service worker has cached the app shell and controls the page.
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-      .toBe(true);
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
     olderId = `older${Date.now()}`;
     await call(page, '/api/answer/save', {
@@ -107,26 +117,30 @@ describe('offline: what is written without a network reaches the server later', 
     expect(user.streak).toBe(1);
 
     await page.goto(`${server.origin}/past`);
-    await expect.poll(() => page.locator('.answer-card').count()).toBe(1);
+    await expect(cardsOf(page)).toHaveCount(1);
+    await expect(cardTitles(page)).toHaveText(['A week ago']);
     await page.goto(`${server.origin}/streak`);
-    await expect.poll(() => page.locator('.streak-number').textContent()).toBe('1');
+    await expect(streakHeading(page)).toHaveText('1 day streak');
     expect(errors).toEqual([]);
   });
 
-  it("answers today's prompt and writes a journal entry offline, with no error shown", async () => {
+  test("answers today's prompt and writes a journal entry offline, with no error shown", async () => {
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Back to categories' }).click();
     await page.getByRole('link', { name: 'Daily', exact: true }).click();
     await page.waitForURL(`${server.origin}/answer/today`);
-    todayTitle = ((await page.locator('.answer-prompt-button').textContent()) ?? '')
-      .replace(' (more actions)', '')
-      .trim();
+    const promptButton = page.getByRole('button', { name: / \(more actions\)$/ });
+    await expect(promptButton).toHaveText(/\S/);
+    todayTitle = ((await promptButton.textContent()) ?? '').replace(HINT, '').trim();
     await page.getByLabel('Your answer').fill('the train had no signal today');
+    await expectNoAxeViolations(page, "today's prompt, offline");
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
+    // The banner says it is saved, not a warning that the save failed.
+    await expect(page.getByRole('status')).toHaveText('Answer saved');
     // The streak continues from yesterday on this device.
-    await expect.poll(() => page.locator('.streak-number').textContent()).toBe('2');
+    await expect(streakHeading(page)).toHaveText('2 day streak');
+    await expectNoAxeViolations(page, 'the streak, offline');
 
     await page.getByRole('link', { name: 'Back to categories' }).click();
     await page.getByRole('link', { name: 'Journal', exact: true }).click();
@@ -134,23 +148,27 @@ describe('offline: what is written without a network reaches the server later', 
     await page.getByLabel('Your answer').fill('dear diary, written offline');
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Answer saved');
-    expect(await page.locator('.status-warning').count()).toBe(0);
+    await expect(page.getByRole('status')).toHaveText('Answer saved');
   });
 
-  it('deletes the older answer offline and lists exactly the new ones in /past', async () => {
+  test('deletes the older answer offline and lists exactly the new ones in /past', async () => {
     await page.getByRole('link', { name: 'My answers' }).click();
     await page.waitForURL(`${server.origin}/past`);
     await page.getByRole('button', { name: /^Delete answer: A week ago/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.locator('.answer-card').count()).toBe(2);
-    expect((await page.locator('.answer-card-text').allTextContents()).sort()).toEqual([
+    await expect(cardsOf(page)).toHaveCount(2);
+    // Newest first: the journal entry was written after today's prompt.
+    await expect(cardsOf(page)).toContainText([
       'Dear diary, written offline',
       'The train had no signal today',
     ]);
-    await expect
-      .poll(() => savedOffline(page))
-      .toMatchObject({ beenOffline: true, deleted: [olderId], streak: 2 });
+    await expect(cardsOf(page).filter({ hasText: 'Written a week ago' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'My answers, offline');
+    await poll(() => savedOffline(page)).toMatchObject({
+      beenOffline: true,
+      deleted: [olderId],
+      streak: 2,
+    });
     expect(((await savedOffline(page))?.answered ?? []).map((a) => a.text).sort()).toEqual([
       'Dear diary, written offline',
       'The train had no signal today',
@@ -159,17 +177,17 @@ describe('offline: what is written without a network reaches the server later', 
     expect(errors.length).toBeGreaterThan(0);
   });
 
-  it('reloads without a network: the service worker serves the app, the answers are kept', async () => {
+  test('reloads without a network: the service worker serves the app, the answers are kept', async () => {
     await page.reload();
-    await expect.poll(() => page.locator('.answer-card').count()).toBe(2);
-    expect(await page.title()).toBe('Müse | My answers');
+    await expect(cardsOf(page)).toHaveCount(2);
+    await expect(page).toHaveTitle('Müse | My answers');
     // The start-up sync failed without a network and kept the record (SPEC §8).
-    expect(await savedOffline(page)).toMatchObject({ beenOffline: true, deleted: [olderId] });
+    await poll(() => savedOffline(page)).toMatchObject({ beenOffline: true, deleted: [olderId] });
     await screenshot(page, 'offline-past-phone');
     expect(errors.filter((e) => e !== OFFLINE_REQUEST)).toEqual([]);
   });
 
-  it('sends the record when the browser is back online; the server has exactly the right state', async () => {
+  test('sends the record when the browser is back online; the server has exactly the right state', async () => {
     const sent = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/offline/save' && r.status() === 200,
     );
@@ -181,21 +199,20 @@ describe('offline: what is written without a network reaches the server later', 
       day: now.getDate(),
       offline: { deleted: [olderId], streak: 2, last: TODAY_KEY },
     });
-    await expect
-      .poll(async () => (await savedOffline(page))?.beenOffline, { timeout: 5000 })
-      .toBe(false);
+    await poll(async () => (await savedOffline(page))?.beenOffline).toBe(false);
     expect(await savedOffline(page)).toMatchObject({ answered: [], deleted: [], streak: null });
 
-    const state = await serverState(page);
-    expect(state.texts).toEqual(['Dear diary, written offline', 'The train had no signal today']);
-    expect(state.ids).not.toContain(olderId);
-    expect(state.streak).toEqual({ streak: 2, longestStreak: 2, last: TODAY_KEY });
+    await poll(() => serverState(page)).toMatchObject({
+      texts: ['Dear diary, written offline', 'The train had no signal today'],
+      streak: { streak: 2, longestStreak: 2, last: TODAY_KEY },
+    });
+    expect((await serverState(page)).ids).not.toContain(olderId);
     // The device shows the server's copy.
-    await expect.poll(() => page.locator('.answer-card').count()).toBe(2);
-    expect(await page.locator('.answer-card-title').allTextContents()).toContain(todayTitle);
+    await expect(cardsOf(page)).toHaveCount(2);
+    await expect(cardTitles(page)).toContainText([todayTitle]);
   });
 
-  it('changes nothing when the same record is sent again', async () => {
+  test('changes nothing when the same record is sent again', async () => {
     const before = await serverState(page);
     const again = JSON.parse(sentBody) as Record<string, unknown>;
     await call(page, '/api/offline/save', again);
@@ -203,16 +220,18 @@ describe('offline: what is written without a network reaches the server later', 
     expect(await serverState(page)).toEqual(before);
   });
 
-  it('sends nothing when there is nothing to send', async () => {
+  test('sends nothing when there is nothing to send', async () => {
     let sends = 0;
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/offline/save') sends += 1;
     });
     await page.reload();
-    await page.locator('.answer-card').first().waitFor();
+    await expect(cardsOf(page)).toHaveCount(2);
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await page.waitForLoadState('networkidle');
+    // A send would start while the event is handled: a call made after it, and answered, is
+    // a round trip behind it.
+    await call(page, '/api/categories');
     expect(sends).toBe(0);
     expect(errors.filter((e) => e !== OFFLINE_REQUEST)).toEqual([]);
   });
