@@ -1,15 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildUser,
-  post,
-  type TestUser,
-  todayFields,
-  unique,
-} from '../../tests/support/factories.ts';
-import { buildTestApp, testDeps } from '../../tests/support/test-app.ts';
-import { describeEachDatabase, type TestDatabase } from '../../tests/support/test-db.ts';
+import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
+import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
+import { describeEachDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 import { type ApiPath, endpoints } from '../shared/api/endpoints.ts';
 
 // Every call in the endpoint map against every role. The app must register exactly the map's

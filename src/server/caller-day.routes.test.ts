@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signUpThroughApi } from '../../tests/support/accounts.ts';
-import { buildUser, post, sessionCookieFrom, unique } from '../../tests/support/factories.ts';
-import { buildTestApp } from '../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../tests/support/test-db.ts';
+import { signUpThroughApi } from '#tests/support/accounts.ts';
+import { buildUser, post, sessionCookieFrom, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { addDays, type CalendarDay, dayKey, utcDayOf } from '../shared/domain/calendar-day.ts';
 import { dayInZone } from '../shared/domain/zoned-day.ts';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, type TestUser, unique } from '../../tests/support/factories.ts';
-import { buildTestApp } from '../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../tests/support/test-db.ts';
+import { buildUser, type TestUser, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { endpoints } from '../shared/api/endpoints.ts';
 
 // Random and hostile bodies at every call: whatever a caller sends, the answer is a 2xx or a

@@ -1,9 +1,9 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { formatLongDay, formatMonth } from '../../src/shared/domain/date-format.ts';
-import { PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 point 7: the streak heat-map and a month calendar on /past are ways into what was
 // written on one day (/past?day=YYYY-MM-DD): by pointer, by keyboard alone (one tab stop,

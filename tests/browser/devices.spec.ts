@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { keepRecoveryCodes, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { keepRecoveryCodes, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 A: clients other than the web app sign in for a bearer token; Settings → Devices
 // lists them and signs one out.

@@ -1,8 +1,8 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, download, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, download, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
 // prompt, My answers (search, edit, delete), the download, and everything still there after a

@@ -1,8 +1,8 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, openAsNewVisitor, reflectState } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, openAsNewVisitor, reflectState } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // SPEC §1 "Answers and prompts created while offline are kept locally and synced later", §4
 // Offline, §8 "Queued data kept": a visitor loses the network, answers today's prompt, writes a

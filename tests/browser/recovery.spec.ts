@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, keepRecoveryCodes, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { type MailCatcher, resetLinkIn, startMailCatcher } from '../support/mail-catcher.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { call, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 12, "always a way back in", as a person lives it: a reset link by e-mail through a real
 // SMTP server the spec starts; recovery codes when the server sends no mail; and the passcode as

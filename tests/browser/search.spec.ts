@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, openAsNewVisitor, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, openAsNewVisitor, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 C: finding your own words on /past — whole words, simple forms, titles and
 // categories, a date range and a category, the match in <mark>.

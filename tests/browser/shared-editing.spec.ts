@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { call, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Decision 015, as Cleo lives it: she shares today's journal entry by name, and the Journal
 // tile then starts a new private entry instead of writing on the shared one. Opened again, the

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { call, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 12 "Trust: nothing lost between devices" (decision 013), as the reviewer found it: one
 // account on a laptop and a phone, today's journal entry written on both. Nothing either device

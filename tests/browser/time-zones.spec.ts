@@ -10,10 +10,10 @@ import {
 } from '../../src/shared/domain/calendar-day.ts';
 import { formatDay, formatLongDay } from '../../src/shared/domain/date-format.ts';
 import { dayInZone, noonInZone } from '../../src/shared/domain/zoned-day.ts';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, download, keepRecoveryCodes, reflectState } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, download, keepRecoveryCodes, reflectState } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 points 6 and 8 (decision 028): a person at UTC+14 (Kiritimati) or UTC-11 (Pago Pago),
 // whose calendar day is not the server's UTC date, answers today's prompt, sees their own day

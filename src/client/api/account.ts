@@ -1,5 +1,5 @@
-import type { RequestOf } from '../../shared/api/endpoints.ts';
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import type { RequestOf } from '#shared/api/endpoints.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { api } from './call.ts';
 
 // Calls for accounts (SPEC §7; schemas in src/shared/api/users.ts): sign-up, login, logout,

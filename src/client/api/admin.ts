@@ -1,4 +1,4 @@
-import type { RequestOf } from '../../shared/api/endpoints.ts';
+import type { RequestOf } from '#shared/api/endpoints.ts';
 import { api } from './call.ts';
 
 // Calls for admin data (SPEC §6, §7; schemas in src/shared/api/admin.ts, prompts.ts and

@@ -1,5 +1,5 @@
-import type { Answer, AnswerConflictResponse } from '../../shared/api/answers.ts';
-import type { RequestOf } from '../../shared/api/endpoints.ts';
+import type { Answer, AnswerConflictResponse } from '#shared/api/answers.ts';
+import type { RequestOf } from '#shared/api/endpoints.ts';
 import { ApiError, api, type CallOptions } from './call.ts';
 
 // Calls for the caller's own answers (SPEC §7; schemas in src/shared/api/answers.ts).

@@ -1,10 +1,4 @@
-import type {
-  ApiPath,
-  Endpoints,
-  QueryOf,
-  RequestOf,
-  ResponseOf,
-} from '../../shared/api/endpoints.ts';
+import type { ApiPath, Endpoints, QueryOf, RequestOf, ResponseOf } from '#shared/api/endpoints.ts';
 
 // The one way the client calls the server (decision 025): `api(path, body)`, typed by the
 // endpoint map, so a body the server's schema would refuse, or a field its answer does not

@@ -1,5 +1,5 @@
-import type { RequestOf, ResponseOf } from '../../shared/api/endpoints.ts';
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import type { RequestOf, ResponseOf } from '#shared/api/endpoints.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { api } from './call.ts';
 
 // The offline sync (SPEC §7 /api/offline/save; src/shared/api/offline.ts).

@@ -1,5 +1,5 @@
-import type { RequestOf } from '../../shared/api/endpoints.ts';
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import type { RequestOf } from '#shared/api/endpoints.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { api } from './call.ts';
 
 // Calls for prompts, categories and today's prompt (SPEC §7; src/shared/api/prompts.ts).

@@ -1,4 +1,4 @@
-import type { RequestOf } from '../../shared/api/endpoints.ts';
+import type { RequestOf } from '#shared/api/endpoints.ts';
 import { api } from './call.ts';
 
 export function fetchReminderKey() {

@@ -1,4 +1,4 @@
-import type { ImportSummary } from '../../shared/api/transfer.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
 import { api } from './call.ts';
 
 /**

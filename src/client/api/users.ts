@@ -1,4 +1,4 @@
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { api } from './call.ts';
 
 // Calls for the caller's own record (SPEC §7; schemas in src/shared/api/users.ts).

@@ -1,5 +1,5 @@
-import type { ApiPath } from '../../shared/api/endpoints.ts';
-import type { LiveEvent } from '../../shared/api/world-live.ts';
+import type { ApiPath } from '#shared/api/endpoints.ts';
+import type { LiveEvent } from '#shared/api/world-live.ts';
 
 /** An EventSource, not a fetch: the one call that does not go through `api()`. */
 const WORLD_LIVE_PATH = '/api/world/live' satisfies ApiPath;

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import type { Answer } from '../../shared/api/answers.ts';
-import { formatDate, formatDayKey } from '../../shared/domain/date-format.ts';
-import { highlight } from '../../shared/domain/search.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { formatDate, formatDayKey } from '#shared/domain/date-format.ts';
+import { highlight } from '#shared/domain/search.ts';
 import { setState, useAppState } from '../state/app-store.ts';
 import { showStatus } from '../state/status.ts';
 import { deleteAnswer } from '../state/writes.ts';

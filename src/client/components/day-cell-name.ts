@@ -1,5 +1,5 @@
-import { parseDayKey } from '../../shared/domain/calendar-day.ts';
-import { formatLongDay } from '../../shared/domain/date-format.ts';
+import { parseDayKey } from '#shared/domain/calendar-day.ts';
+import { formatLongDay } from '#shared/domain/date-format.ts';
 
 /** How many answers, in words: 'no answers', '1 answer', '3 answers'. */
 export function answersText(count: number): string {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { weekdayName } from '../../shared/domain/date-format.ts';
+import { weekdayName } from '#shared/domain/date-format.ts';
 import { dayCellName } from './day-cell-name.ts';
 import './day-grid.css';
 

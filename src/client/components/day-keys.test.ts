@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CalendarDay, dayKey, parseDayKey } from '../../shared/domain/calendar-day.ts';
+import { type CalendarDay, dayKey, parseDayKey } from '#shared/domain/calendar-day.ts';
 import { chooseTabStop, type DayBounds, dayForKey } from './day-keys.ts';
 
 const day = (key: string): CalendarDay => {

@@ -4,8 +4,8 @@ import {
   dayKey,
   daysInMonth,
   isoWeekday,
-} from '../../shared/domain/calendar-day.ts';
-import { addMonths, monthOf } from '../../shared/domain/month-grid.ts';
+} from '#shared/domain/calendar-day.ts';
+import { addMonths, monthOf } from '#shared/domain/month-grid.ts';
 
 // The keyboard of a day grid (the heat-map, the calendar of My answers): the grid pattern of
 // WAI-ARIA's date picker. The grid is one tab stop; arrow keys move a day or a week, Home and

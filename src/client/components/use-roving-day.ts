@@ -1,5 +1,5 @@
 import { type FocusEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { type CalendarDay, dayKey, parseDayKey } from '../../shared/domain/calendar-day.ts';
+import { type CalendarDay, dayKey, parseDayKey } from '#shared/domain/calendar-day.ts';
 import { type DayBounds, dayForKey } from './day-keys.ts';
 
 /** The focusable element of a day (its link, or the cell of a day without writing). */

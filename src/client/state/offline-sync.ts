@@ -1,5 +1,5 @@
-import type { PromptView } from '../../shared/api/prompts.ts';
-import { todayOf } from '../../shared/domain/calendar-day.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { todayOf } from '#shared/domain/calendar-day.ts';
 import { answerInput } from '../api/answers.ts';
 import { isUnauthorized } from '../api/call.ts';
 import { type OfflinePayload, type OfflineSaveResponse, postOfflineSave } from '../api/offline.ts';

@@ -1,10 +1,10 @@
-import type { Answer } from '../../shared/api/answers.ts';
-import type { ResponseOf } from '../../shared/api/endpoints.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
-import type { OwnUser } from '../../shared/api/users.ts';
-import { addDays, dayKey, todayOf } from '../../shared/domain/calendar-day.ts';
-import { scoreDelta, wordScore } from '../../shared/domain/score.ts';
-import { applyStreak } from '../../shared/domain/streak.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { ResponseOf } from '#shared/api/endpoints.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import type { OwnUser } from '#shared/api/users.ts';
+import { addDays, dayKey, todayOf } from '#shared/domain/calendar-day.ts';
+import { scoreDelta, wordScore } from '#shared/domain/score.ts';
+import { applyStreak } from '#shared/domain/streak.ts';
 import { conflictingAnswer, postAnswerDelete, postAnswerSave } from '../api/answers.ts';
 import { isUnauthorized } from '../api/call.ts';
 import { postPromptCreate } from '../api/prompts.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Access, type Endpoint, endpoints } from '../../shared/api/endpoints.ts';
+import { type Access, type Endpoint, endpoints } from '#shared/api/endpoints.ts';
 
 // Issue 17 B: the API as an OpenAPI 3.1 document, generated from the endpoint map (decision
 // 025) — the same zod schemas the routes parse bodies and serialise answers with (zod 4's

@@ -15,7 +15,7 @@ import {
   type ParsedQueryOf,
   type ParsedRequestOf,
   type SchemaPath,
-} from '../../shared/api/endpoints.ts';
+} from '#shared/api/endpoints.ts';
 
 // Routes registered from the endpoint map (src/shared/api/endpoints.ts, decision 025): the body
 // and query are parsed by the map's zod schemas before the handler runs, and the answer is

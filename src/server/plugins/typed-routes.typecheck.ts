@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FeedAnswer } from '../../shared/api/world.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
 import { route } from './typed-routes.ts';
 
 // Compile-time tests of route() (decision 025), checked by `npm run typecheck` and never run.

@@ -1,10 +1,10 @@
 import { useId, useRef } from 'react';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import { useShareFlow } from '../../components/use-share-flow.tsx';
-import { answerPath, paths } from '../../routes.ts';
-import { savedVersion } from '../../state/answer-draft.ts';
-import { useAppState } from '../../state/app-store.ts';
+import { useShareFlow } from '#client/components/use-share-flow.tsx';
+import { answerPath, paths } from '#client/routes.ts';
+import { savedVersion } from '#client/state/answer-draft.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { AnswerHeader } from './answer-header.tsx';
 import { AnswerMeta } from './answer-meta.tsx';
 import { AnswerPromptMenu } from './answer-prompt-menu.tsx';

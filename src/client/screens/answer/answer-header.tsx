@@ -1,4 +1,4 @@
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import type { NextAction } from './next-action.ts';
 
 type AnswerHeaderProps = {

@@ -1,5 +1,5 @@
-import type { Answer } from '../../../shared/api/answers.ts';
-import { formatDate } from '../../../shared/domain/date-format.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 import { useEditorView } from './use-answer-sync.ts';
 
 /** "Written {date} · N words" under the prompt; the count follows the text once typing pauses. */

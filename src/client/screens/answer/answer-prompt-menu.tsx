@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { ActionSheet } from '../../components/action-sheet.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { MoreIcon } from '../../components/icons.tsx';
-import type { ShareFlow } from '../../components/use-share-flow.tsx';
-import { saveDraftIfChanged } from '../../state/answer-draft.ts';
-import { showStatus } from '../../state/status.ts';
-import { deleteAnswer } from '../../state/writes.ts';
+import { ActionSheet } from '#client/components/action-sheet.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { MoreIcon } from '#client/components/icons.tsx';
+import type { ShareFlow } from '#client/components/use-share-flow.tsx';
+import { saveDraftIfChanged } from '#client/state/answer-draft.ts';
+import { showStatus } from '#client/state/status.ts';
+import { deleteAnswer } from '#client/state/writes.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { answerSheetActions } from './answer-sheet-actions.ts';
 
 type AnswerPromptMenuProps = {

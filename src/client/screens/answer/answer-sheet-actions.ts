@@ -1,12 +1,12 @@
 import type { NavigateFunction } from 'react-router';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { isPseudoCategory, PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import type { SheetAction } from '../../components/action-sheet.tsx';
-import type { ShareFlow } from '../../components/use-share-flow.tsx';
-import { downloadAnswers } from '../../download-answers.ts';
-import { paths, promptPath } from '../../routes.ts';
-import { pickPromptFor } from '../../state/answer-draft.ts';
-import { setState } from '../../state/app-store.ts';
+import type { SheetAction } from '#client/components/action-sheet.tsx';
+import type { ShareFlow } from '#client/components/use-share-flow.tsx';
+import { downloadAnswers } from '#client/download-answers.ts';
+import { paths, promptPath } from '#client/routes.ts';
+import { pickPromptFor } from '#client/state/answer-draft.ts';
+import { setState } from '#client/state/app-store.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { isPseudoCategory, PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 
 const { all: ALL, answers: ANSWERS } = PSEUDO_CATEGORIES;
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { promptWorldPath } from '../../routes.ts';
+import { promptWorldPath } from '#client/routes.ts';
+import type { Answer } from '#shared/api/answers.ts';
 
 /** Once the prompt is answered (now or before), how others answered it: the server's rule (023). */
 export function OthersAnsweredLink({

@@ -1,9 +1,9 @@
 import { type RefObject, useEffect, useLayoutEffect } from 'react';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { capitaliseFirst } from '../../../shared/domain/capitalise.ts';
-import { editorText, openEditor, typed } from '../../state/answer-sync.ts';
-import { type EditorView, editorView } from '../../state/answer-sync-store.ts';
-import { useStoreSelector } from '../../state/store.ts';
+import { editorText, openEditor, typed } from '#client/state/answer-sync.ts';
+import { type EditorView, editorView } from '#client/state/answer-sync-store.ts';
+import { useStoreSelector } from '#client/state/store.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { capitaliseFirst } from '#shared/domain/capitalise.ts';
 
 // Connects the answer editor to its sync (decision 013). The textarea is not a controlled React
 // field: each keystroke goes to `typed()` without a render, and the textarea takes the text

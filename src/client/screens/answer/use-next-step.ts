@@ -1,10 +1,10 @@
 import type { RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import { paths, promptPath } from '../../routes.ts';
-import { openAnswer, pickPromptFor, saveDraftIfChanged } from '../../state/answer-draft.ts';
-import { editorText } from '../../state/answer-sync.ts';
+import { paths, promptPath } from '#client/routes.ts';
+import { openAnswer, pickPromptFor, saveDraftIfChanged } from '#client/state/answer-draft.ts';
+import { editorText } from '#client/state/answer-sync.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { newerAnswer, nextAction } from './next-action.ts';
 import { useEditorView } from './use-answer-sync.ts';
 

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, RefObject } from 'react';
-import type { LoginForm as LoginFormValues } from '../../../shared/domain/validation-messages.ts';
-import { setLoginField } from '../../state/account.ts';
+import { setLoginField } from '#client/state/account.ts';
+import type { LoginForm as LoginFormValues } from '#shared/domain/validation-messages.ts';
 
 export type LoginFieldKey = 'name' | 'email' | 'password';
 

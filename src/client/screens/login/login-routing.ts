@@ -1,4 +1,4 @@
-import { paths } from '../../routes.ts';
+import { paths } from '#client/routes.ts';
 
 /** Where to go once signed in: router state `from` (e.g. the share flow), else the categories. */
 export function destination(state: unknown): string {

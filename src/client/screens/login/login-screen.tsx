@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths } from '../../routes.ts';
-import { clearError, setLoginMode } from '../../state/account.ts';
-import { setState, useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths } from '#client/routes.ts';
+import { clearError, setLoginMode } from '#client/state/account.ts';
+import { setState, useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
 import { LoginForm } from './login-form.tsx';
 import { LoginIntro } from './login-intro.tsx';
 import { destination, wantsSignUp } from './login-routing.ts';
 import { useSessionCheck } from './use-session-check.ts';
-import '../../components/account-form.css';
+import '#client/components/account-form.css';
 import './login-screen.css';
 
 /**

@@ -1,4 +1,7 @@
-import { type CalendarDay, dayKey, parseDayKey } from '../../../shared/domain/calendar-day.ts';
+import type { GridDay } from '#client/components/day-grid.tsx';
+import type { DayBounds } from '#client/components/day-keys.ts';
+import { paths } from '#client/routes.ts';
+import { type CalendarDay, dayKey, parseDayKey } from '#shared/domain/calendar-day.ts';
 import {
   addMonths,
   compareMonths,
@@ -6,10 +9,7 @@ import {
   type MonthRef,
   monthOf,
   monthWeeks,
-} from '../../../shared/domain/month-grid.ts';
-import type { GridDay } from '../../components/day-grid.tsx';
-import type { DayBounds } from '../../components/day-keys.ts';
-import { paths } from '../../routes.ts';
+} from '#shared/domain/month-grid.ts';
 
 // My answers of one day (/past?day=YYYY-MM-DD, issue 17 point 7) and the month calendar that
 // leads there. Pure: the screen reads the address and the answers, these decide.

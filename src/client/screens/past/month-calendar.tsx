@@ -1,12 +1,12 @@
 import { useId, useMemo, useState } from 'react';
-import { type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
-import { formatMonth } from '../../../shared/domain/date-format.ts';
-import { type MonthRef, monthOf } from '../../../shared/domain/month-grid.ts';
-import { DayGrid } from '../../components/day-grid.tsx';
-import { chooseTabStop, type DayBounds } from '../../components/day-keys.ts';
-import { BackIcon } from '../../components/icons.tsx';
-import { useRovingDay } from '../../components/use-roving-day.ts';
-import { pastDayPath } from '../../routes.ts';
+import { DayGrid } from '#client/components/day-grid.tsx';
+import { chooseTabStop, type DayBounds } from '#client/components/day-keys.ts';
+import { BackIcon } from '#client/components/icons.tsx';
+import { useRovingDay } from '#client/components/use-roving-day.ts';
+import { pastDayPath } from '#client/routes.ts';
+import { type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
+import { formatMonth } from '#shared/domain/date-format.ts';
+import { type MonthRef, monthOf } from '#shared/domain/month-grid.ts';
 import { calendarWeeks, openingMonth, stepMonth } from './day-filter.ts';
 import './month-calendar.css';
 

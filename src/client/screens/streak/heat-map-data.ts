@@ -1,7 +1,7 @@
-import { type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
-import { formatMonth } from '../../../shared/domain/date-format.ts';
-import { addMonths, monthOf, monthWeeks } from '../../../shared/domain/month-grid.ts';
-import type { GridDay } from '../../components/day-grid.tsx';
+import type { GridDay } from '#client/components/day-grid.tsx';
+import { type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
+import { formatMonth } from '#shared/domain/date-format.ts';
+import { addMonths, monthOf, monthWeeks } from '#shared/domain/month-grid.ts';
 
 // The calendar heat-map of the streak screen: the last twelve months as month calendars
 // (Monday first), each day shaded by how many answers it has.

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import type { CalendarDay } from '../../../shared/domain/calendar-day.ts';
-import { DayGrid } from '../../components/day-grid.tsx';
-import { chooseTabStop } from '../../components/day-keys.ts';
-import { useRovingDay } from '../../components/use-roving-day.ts';
-import { pastDayPath } from '../../routes.ts';
-import { setState } from '../../state/app-store.ts';
+import { DayGrid } from '#client/components/day-grid.tsx';
+import { chooseTabStop } from '#client/components/day-keys.ts';
+import { useRovingDay } from '#client/components/use-roving-day.ts';
+import { pastDayPath } from '#client/routes.ts';
+import { setState } from '#client/state/app-store.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { heatMapMonths, latestWrittenDay } from './heat-map-data.ts';
 
 function daysText(n: number): string {

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { paths } from '../../routes.ts';
-import { logOut } from '../../state/account.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { showStatus } from '../../state/status.ts';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { paths } from '#client/routes.ts';
+import { logOut } from '#client/state/account.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { showStatus } from '#client/state/status.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 /** "Account": log out (asking first when writing has not reached Müse) and delete the account. */

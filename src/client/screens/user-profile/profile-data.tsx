@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { DownloadIcon } from '../../components/icons.tsx';
-import { downloadAnswers } from '../../download-answers.ts';
-import { getState, useAppState } from '../../state/app-store.ts';
-import { showStatus } from '../../state/status.ts';
+import { DownloadIcon } from '#client/components/icons.tsx';
+import { downloadAnswers } from '#client/download-answers.ts';
+import { getState, useAppState } from '#client/state/app-store.ts';
+import { showStatus } from '#client/state/status.ts';
 import { downloadExport } from './export-data.ts';
 
 // Markdown export and import (issue 17 B) load only when the profile shows them.

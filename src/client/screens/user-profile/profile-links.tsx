@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../routes.ts';
+import { paths } from '#client/routes.ts';
 import { CONTACT_EMAIL, mailtoHref } from '../about/public-links.ts';
 
 /** The SPEC's profile buttons: add a prompt, my answers, shared answers, contact us. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { formatDate } from '../../../shared/domain/date-format.ts';
-import { sharedCount } from '../../state/account-rules.ts';
-import { useAppState } from '../../state/app-store.ts';
+import { sharedCount } from '#client/state/account-rules.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 
 /** The person's numbers: shared answers, streak, longest streak, score and 'Müsing since'. */
 export function ProfileStats() {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths } from '../../routes.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths } from '#client/routes.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
 import { PictureUpload } from './picture-upload.tsx';
 import { ProfileAccount } from './profile-account.tsx';
 import { ProfileData } from './profile-data.tsx';

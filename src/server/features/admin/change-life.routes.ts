@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../plugins/errors.ts';
-import { route } from '../../plugins/typed-routes.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 
 /**
  * SPEC §7 lists `api/changeLife` with no body, no response and no meaning anywhere else, so it

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { route } from '../../plugins/typed-routes.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { assertSelf, assertSelfOrNotFound, requireUser } from '../auth/policies.ts';
 import { deleteAnswer, getOwnAnswer, listOwnAnswers, saveAnswer } from './answers.service.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
-import { endSession, startSession } from '../../plugins/session.ts';
-import { route } from '../../plugins/typed-routes.ts';
-import { callerDayOrToday } from '../../server-day.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { endSession, startSession } from '#server/plugins/session.ts';
+import { route } from '#server/plugins/typed-routes.ts';
+import { callerDayOrToday } from '#server/server-day.ts';
 import {
   checkCredentials,
   createAnonymousUser,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../plugins/errors.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
-import { route } from '../../plugins/typed-routes.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { notFound } from '#server/plugins/errors.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { requireNamedUser } from './policies.ts';
 import {
   recoverAccount,

@@ -1,7 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import type { UsersTable } from '../../db/schema.ts';
-
-export type UserRow = UsersTable;
+import type { Database } from '#server/db/database.ts';
+import type { UserRow } from '#server/db/rows.ts';
 
 export async function insertSession(
   db: Database,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
-import { route } from '../../plugins/typed-routes.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { requireUser } from './policies.ts';
 import { listDevices, mintToken, revokeDevice } from './tokens.service.ts';
 

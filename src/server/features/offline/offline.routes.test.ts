@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, post, todayFields, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { addDays, dayKey, utcDayOf } from '../../../shared/domain/calendar-day.ts';
+import { addDays, dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
+import { buildUser, post, todayFields, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { offlineStreak } from './offline.service.ts';
 
 const today = utcDayOf(new Date());

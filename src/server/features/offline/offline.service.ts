@@ -1,17 +1,13 @@
 import type { z } from 'zod';
-import type { OfflineCopy, offlineRecordSchema } from '../../../shared/api/offline.ts';
-import {
-  type CalendarDay,
-  dayKey,
-  daysBetween,
-  parseDayKey,
-} from '../../../shared/domain/calendar-day.ts';
-import { applyStreak } from '../../../shared/domain/streak.ts';
-import type { AppDeps } from '../../deps.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import type { OfflineCopy, offlineRecordSchema } from '#shared/api/offline.ts';
+import { type CalendarDay, dayKey, daysBetween, parseDayKey } from '#shared/domain/calendar-day.ts';
+import { applyStreak } from '#shared/domain/streak.ts';
 import { deleteAnswerForUser, saveAnswerForUser } from '../answers/answers.service.ts';
 import { createPromptForUser } from '../prompts/prompts.service.ts';
-import { type UserRow, updateUser } from '../users/users.repo.ts';
+import { setStreak } from '../users/users.service.ts';
 
 type Record = z.output<typeof offlineRecordSchema>;
 
@@ -85,11 +81,7 @@ export async function applyOfflineRecord(
   }
   const streak = offlineStreak(user, record, today);
   if (streak) {
-    await updateUser(deps.db, user.id, {
-      streak: streak.streak,
-      longest_streak: streak.longestStreak,
-      last: streak.last,
-    });
+    await setStreak(deps, user.id, streak);
   }
   return copies;
 }

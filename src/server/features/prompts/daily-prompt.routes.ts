@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { route } from '../../plugins/typed-routes.ts';
-import { assertCallerDay } from '../../server-day.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { route } from '#server/plugins/typed-routes.ts';
+import { assertCallerDay } from '#server/server-day.ts';
 import { todaysPromptId } from './daily-prompt.service.ts';
 
 // No session needed: the home page shows today's prompt to visitors too, and the answer is the

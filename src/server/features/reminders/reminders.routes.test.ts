@@ -8,10 +8,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import ece from 'http_ece';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import type { ReminderPush } from '../../../shared/api/reminders.ts';
+import type { ReminderPush } from '#shared/api/reminders.ts';
+import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { sendDueReminders, webPushSender } from './reminders.service.ts';
 import { loadVapidKeys } from './vapid.ts';
 

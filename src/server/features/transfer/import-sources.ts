@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '../../../shared/api/common.ts';
-import type { ImportFormat } from '../../../shared/api/transfer.ts';
-import { parseDayKey } from '../../../shared/domain/calendar-day.ts';
-import { noonInZone } from '../../../shared/domain/zoned-day.ts';
+import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '#shared/api/common.ts';
+import type { ImportFormat } from '#shared/api/transfer.ts';
+import { parseDayKey } from '#shared/domain/calendar-day.ts';
+import { noonInZone } from '#shared/domain/zoned-day.ts';
 import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
 import { markdownToAnswer } from './markdown-format.ts';
 import { readZip, ZipRefused } from './zip-reader.ts';

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { Answer } from '../../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { answerToMarkdown, markdownFileName } from './markdown-format.ts';
 
 /** A zip of one Markdown file per answer, streamed as it is built (decision 021). */

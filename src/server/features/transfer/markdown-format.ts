@@ -1,6 +1,6 @@
-import type { Answer } from '../../../shared/api/answers.ts';
-import { dayKey } from '../../../shared/domain/calendar-day.ts';
-import { dayInZone } from '../../../shared/domain/zoned-day.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { dayKey } from '#shared/domain/calendar-day.ts';
+import { dayInZone } from '#shared/domain/zoned-day.ts';
 
 /**
  * One answer as a Markdown file (decision 021): YAML front matter whose values are written as

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import type { Answer } from '../../../shared/api/answers.ts';
-import type { ImportSummary } from '../../../shared/api/transfer.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
+import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Issue 17 B: export as Markdown beside JSON, and import from Müse JSON, Day One and Markdown
 // with a preview, no duplicates on a second run, honest streaks, and zips that try to hurt.

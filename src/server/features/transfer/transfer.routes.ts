@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES } from '../../../shared/api/transfer.ts';
-import { dayKey, utcDayOf } from '../../../shared/domain/calendar-day.ts';
-import { dayInZone } from '../../../shared/domain/zoned-day.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../plugins/errors.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
-import { route } from '../../plugins/typed-routes.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, HttpError } from '#server/plugins/errors.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { route } from '#server/plugins/typed-routes.ts';
+import { MAX_IMPORT_BYTES } from '#shared/api/transfer.ts';
+import { dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
+import { dayInZone } from '#shared/domain/zoned-day.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { requireUser } from '../auth/policies.ts';
 import { JsonStreamError } from './json-array-stream.ts';

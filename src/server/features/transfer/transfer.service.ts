@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ImportSummary } from '../../../shared/api/transfer.ts';
-import { dayKey, parseDayKey } from '../../../shared/domain/calendar-day.ts';
-import { wordScore } from '../../../shared/domain/score.ts';
-import { mergeStreak, streakFromDays } from '../../../shared/domain/streak-history.ts';
-import { dayInZone } from '../../../shared/domain/zoned-day.ts';
-import type { AppDeps } from '../../deps.ts';
-import { conflict } from '../../plugins/errors.ts';
-import type { UserRow } from '../users/users.repo.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { conflict } from '#server/plugins/errors.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
+import { dayKey, parseDayKey } from '#shared/domain/calendar-day.ts';
+import { wordScore } from '#shared/domain/score.ts';
+import { mergeStreak, streakFromDays } from '#shared/domain/streak-history.ts';
+import { dayInZone } from '#shared/domain/zoned-day.ts';
 import { contentKey, type ImportCandidate, openImportSource } from './import-sources.ts';
 import {
   existingPromptIds,

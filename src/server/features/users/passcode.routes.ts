@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { route } from '../../plugins/typed-routes.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { assertSelf, requireNamedUser } from '../auth/policies.ts';
 import { forgetPasscode, setPasscode } from './passcode.service.ts';
 import { loadOwnUser } from './users.service.ts';

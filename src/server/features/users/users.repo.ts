@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import { nameKey } from '../../../shared/domain/names.ts';
-import type { Database } from '../../db/database.ts';
-import type { DB, UsersTable } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { DB } from '#server/db/schema.ts';
+import { nameKey } from '#shared/domain/names.ts';
 
-export type UserRow = UsersTable;
 type Executor = Database | Transaction<DB>;
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {

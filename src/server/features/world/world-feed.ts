@@ -1,6 +1,6 @@
-import { WORLD_PAGE_SIZE } from '../../../shared/api/world.ts';
-import { answersVersion, type Database } from '../../db/database.ts';
-import type { AnswerRowWithAuthor } from '../answers/answers.repo.ts';
+import type { AnswerRowWithAuthor } from '#server/db/answer-queries.ts';
+import { answersVersion, type Database } from '#server/db/database.ts';
+import { WORLD_PAGE_SIZE } from '#shared/api/world.ts';
 import {
   type FeedAnchor,
   findFeedAnchor,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { buildUser, post } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import type { FeedAnswer } from '../../../shared/api/world.ts';
+import type { AnswerView } from '#server/db/answer-queries.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
+import { buildUser, post } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { sharedAnswerOf } from '../answers/answer-fixtures.ts';
-import type { AnswerView } from '../answers/answers.repo.ts';
 
 // Decision 025: what leaves the server is what the response schema lists. A presenter that
 // leaks (here: made to leak on purpose) cannot reach a reader: an extra field is dropped, and

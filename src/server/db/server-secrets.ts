@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/database.ts';
+import type { Database } from './database.ts';
 
 /**
  * The server's secret of this name: made once (256 random bits) and kept in the database, so

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 
 // What several browser specs ask of a page: its saved state, a call with its session cookie,
-// a settled screen, a downloaded file, and the controls a screen reader couldn't name.
+// a settled screen, a downloaded file.
 
 /** The page's `reflect-state` in localStorage, parsed; null when nothing is saved yet. */
 export async function reflectState<T>(page: Page): Promise<T | null> {
@@ -38,24 +38,6 @@ export async function download(page: Page, trigger: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
   const path = await file.path();
   return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
-}
-
-/**
- * The start of every visible control (link, button, field) that has no name a screen reader
- * could read: no aria-label, no label, no text. Controls in a closed dialog don't count.
- */
-export async function unnamedControls(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('a, button, input, textarea, select')]
-      .filter((el) => {
-        const label =
-          el.getAttribute('aria-label') ||
-          (el.id && document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent) ||
-          el.textContent;
-        return !label?.trim() && !(el as HTMLElement).closest('dialog:not([open])');
-      })
-      .map((el) => el.outerHTML.slice(0, 80)),
-  );
 }
 
 /**

@@ -1,6 +1,6 @@
-import { nameKey } from '../../../shared/domain/names.ts';
-import type { Config } from '../../config.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { Config } from '#server/config.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { nameKey } from '#shared/domain/names.ts';
 import { findGrant, findUserByNameKey, insertGrantIfAbsent } from './admin.repo.ts';
 import { recordAdminAction } from './audit.service.ts';
 
