@@ -309,7 +309,9 @@ test.describe('recovery codes and the passcode, on a server without e-mail', () 
       await expect(code).toHaveValue('');
       await expect(wait).toHaveText('');
     }
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    // pauseAt must lie ahead of the page clock, which keeps running while the test reaches this
+    // line; 1 s ahead holds on a busy machine (10 ms did not), and nothing is waiting then.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await code.pressSequentially('1111');
     await expect(wait).toHaveText('Take a breath: you can try again in 1\u00a0s.');
     await expect(dialog.getByRole('alert')).toHaveText('Passcode does not match');
