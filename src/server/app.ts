@@ -37,6 +37,7 @@ import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { guardSlowClients, SERVER_TIMEOUTS } from './plugins/slow-clients.ts';
+import { requireSchemasFromTheMap } from './plugins/typed-routes.ts';
 import { createMemoryUsageStore, type UsageStore } from './plugins/usage-store.ts';
 import { registerWriteLimits } from './plugins/write-limits.ts';
 
@@ -105,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
     }
   });
+  // Every JSON call is registered from the endpoint map, its answer checked by its schema.
+  requireSchemasFromTheMap(app);
 
   // MUSE_ADMINS names held by accounts that were not granted yet are granted now, and recorded.
   await grantConfiguredAdmins(deps);

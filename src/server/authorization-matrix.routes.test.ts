@@ -4,9 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
 import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
 import { describeEachDatabase, type TestDatabase } from '#tests/support/test-db.ts';
+import { type ApiPath, endpoints } from '../shared/api/endpoints.ts';
 
-// Every registered route against every role. A route without a row fails the first test, so a
-// new call cannot ship without someone deciding who may use it.
+// Every call in the endpoint map against every role. The app must register exactly the map's
+// calls and the matrix must have a row for each, so a new call cannot ship without someone
+// deciding who may use it, and the access the map documents is checked against what happens.
 
 const ROLES = ['none', 'anonymous', 'owner', 'other', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -324,6 +326,11 @@ const MATRIX: Record<string, Row> = {
  */
 const STATIC_ROUTES = new Set(['GET /media/pictures/*', 'GET /api/world/live']);
 
+/** Every call as 'METHOD /path', from the endpoint map (src/shared/api/endpoints.ts). */
+const MAPPED_ROUTES = Object.entries(endpoints)
+  .map(([path, endpoint]) => `${endpoint.method} ${path}`)
+  .sort();
+
 async function makeFixture(app: FastifyInstance, database: TestDatabase): Promise<Fixture> {
   const { db } = database;
   const [owner, anonymous, other, admin, secondAdmin] = await Promise.all([
@@ -404,9 +411,22 @@ describeEachDatabase('authorization matrix', (get) => {
     await app.close();
   });
 
-  it('has a row for every registered route and no row for a route that does not exist', () => {
-    const registered = app.museRoutes.filter((route) => !STATIC_ROUTES.has(route)).sort();
-    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  it('has a row for every call in the endpoint map, which is every route the app registers', () => {
+    expect([...app.museRoutes].sort()).toEqual(MAPPED_ROUTES);
+    expect(Object.keys(MATRIX).sort()).toEqual(
+      MAPPED_ROUTES.filter((route) => !STATIC_ROUTES.has(route)),
+    );
+  });
+
+  it('agrees with who the endpoint map (and so the OpenAPI document) says may call', () => {
+    for (const [route, row] of Object.entries(MATRIX)) {
+      const access = endpoints[route.split(' ')[1] as ApiPath].access;
+      expect(row.expect.none === 401, `${route} (${access}) without a session`).toBe(
+        access !== 'anyone',
+      );
+      if (access === 'named') expect(row.expect.anonymous, route).toBe(403);
+      if (access === 'admin') expect(row.expect, route).toEqual(adminOnly);
+    }
   });
 
   for (const [route, row] of Object.entries(MATRIX)) {

@@ -1,17 +1,11 @@
-import type {
-  Answer,
-  AnswerConflictResponse,
-  AnswerResponse,
-  AnswersResponse,
-  SaveAnswerRequest,
-} from '#shared/api/answers.ts';
-import type { Ok } from '#shared/api/common.ts';
-import { ApiError, type PostOptions, postJson } from './post-json.ts';
+import type { Answer, AnswerConflictResponse } from '#shared/api/answers.ts';
+import type { RequestOf } from '#shared/api/endpoints.ts';
+import { ApiError, api, type CallOptions } from './call.ts';
 
-// Typed calls for the caller's own answers (SPEC §7; schemas in src/shared/api/answers.ts).
+// Calls for the caller's own answers (SPEC §7; schemas in src/shared/api/answers.ts).
 
 /** Only the fields the save schema accepts: the server decides the rest (likes, sharing…). */
-export function answerInput(answer: Answer): SaveAnswerRequest['answer'] {
+export function answerInput(answer: Answer): RequestOf<'/api/answer/save'>['answer'] {
   return {
     _id: answer._id,
     prompt_id: answer.prompt_id,
@@ -27,8 +21,8 @@ export function answerInput(answer: Answer): SaveAnswerRequest['answer'] {
   };
 }
 
-export function postAnswerSave(answer: Answer, options?: PostOptions) {
-  return postJson<AnswerResponse>('/api/answer/save', { answer: answerInput(answer) }, options);
+export function postAnswerSave(answer: Answer, options?: CallOptions) {
+  return api('/api/answer/save', { answer: answerInput(answer) }, options);
 }
 
 /** The server's current answer in a 409 from /api/answer/save, else null. */
@@ -42,14 +36,14 @@ export function conflictingAnswer(error: unknown): Answer | null {
 }
 
 /** One of the caller's answers as the server has it now. */
-export function fetchAnswer(answerId: string, options?: PostOptions) {
-  return postJson<AnswerResponse>('/api/answer/get', { answer_id: answerId }, options);
+export function fetchAnswer(answerId: string, options?: CallOptions) {
+  return api('/api/answer/get', { answer_id: answerId }, options);
 }
 
 export function postAnswerDelete(answerId: string) {
-  return postJson<Ok>('/api/answer/delete', { answer_id: answerId });
+  return api('/api/answer/delete', { answer_id: answerId });
 }
 
 export function fetchUserAnswers(userId: string) {
-  return postJson<AnswersResponse>('/api/user/answers', { _id: userId });
+  return api('/api/user/answers', { _id: userId });
 }

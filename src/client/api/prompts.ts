@@ -1,31 +1,26 @@
-import type {
-  CreatePromptRequest,
-  PromptResponse,
-  PromptsResponse,
-  TodayPromptResponse,
-} from '#shared/api/prompts.ts';
+import type { RequestOf } from '#shared/api/endpoints.ts';
 import type { CalendarDay } from '#shared/domain/calendar-day.ts';
-import { postJson } from './post-json.ts';
+import { api } from './call.ts';
 
-// Typed calls for prompts, categories and today's prompt (SPEC §7; src/shared/api/prompts.ts).
+// Calls for prompts, categories and today's prompt (SPEC §7; src/shared/api/prompts.ts).
 
 export function fetchApprovedPrompts() {
-  return postJson<PromptsResponse>('/api/prompts/approved');
+  return api('/api/prompts/approved');
 }
 
 export function fetchUserPrompts(userId: string) {
-  return postJson<PromptsResponse>('/api/prompts/user', { _id: userId });
+  return api('/api/prompts/user', { _id: userId });
 }
 
 export function fetchCategories() {
-  return postJson<{ categories: string[] }>('/api/categories');
+  return api('/api/categories');
 }
 
 /** The prompt that stands for the caller's calendar day (month 1-12), the same for everyone. */
 export function fetchTodayPrompt(today: CalendarDay) {
-  return postJson<Partial<TodayPromptResponse>>('/api/prompt/today', today);
+  return api('/api/prompt/today', today);
 }
 
-export function postPromptCreate(prompt: CreatePromptRequest['prompt']) {
-  return postJson<PromptResponse>('/api/prompt/create', { prompt });
+export function postPromptCreate(prompt: RequestOf<'/api/prompt/create'>['prompt']) {
+  return api('/api/prompt/create', { prompt });
 }

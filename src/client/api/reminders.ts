@@ -1,20 +1,14 @@
-import type { Ok } from '#shared/api/common.ts';
-import type {
-  ReminderKeyResponse,
-  ReminderResponse,
-  SubscribeRequest,
-  UnsubscribeRequest,
-} from '#shared/api/reminders.ts';
-import { postJson } from './post-json.ts';
+import type { RequestOf } from '#shared/api/endpoints.ts';
+import { api } from './call.ts';
 
 export function fetchReminderKey() {
-  return postJson<ReminderKeyResponse>('/api/reminders/key');
+  return api('/api/reminders/key');
 }
 
-export function subscribeReminder(body: SubscribeRequest) {
-  return postJson<ReminderResponse>('/api/reminders/subscribe', body);
+export function subscribeReminder(body: RequestOf<'/api/reminders/subscribe'>) {
+  return api('/api/reminders/subscribe', body);
 }
 
-export function unsubscribeReminder(body: UnsubscribeRequest) {
-  return postJson<Ok>('/api/reminders/unsubscribe', body);
+export function unsubscribeReminder(body: RequestOf<'/api/reminders/unsubscribe'>) {
+  return api('/api/reminders/unsubscribe', body);
 }

@@ -1,37 +1,12 @@
-import type {
-  ImportPreviewResponse,
-  ImportResponse,
-  ImportSummary,
-  MarkdownExportRequest,
-} from '#shared/api/transfer.ts';
-import { ApiError } from './post-json.ts';
-
-async function send(url: string, init: RequestInit): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, { method: 'POST', credentials: 'same-origin', ...init });
-  } catch (error) {
-    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
-  }
-  if (!response.ok) {
-    const data = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(response.status, data.error ?? response.statusText);
-  }
-  return response;
-}
+import type { ImportSummary } from '#shared/api/transfer.ts';
+import { api } from './call.ts';
 
 /**
  * Every answer as Markdown, one file each, in a zip (/api/user/export/markdown); each file is
  * named by the day it was written in `timeZone`, the person's own.
  */
-export async function fetchMarkdownExport(timeZone: string): Promise<Blob> {
-  const request: MarkdownExportRequest = { timeZone };
-  return (
-    await send('/api/user/export/markdown', {
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(request),
-    })
-  ).blob();
+export function fetchMarkdownExport(timeZone: string): Promise<Blob> {
+  return api('/api/user/export/markdown', { timeZone });
 }
 
 /**
@@ -45,7 +20,8 @@ export async function uploadImport(
 ): Promise<ImportSummary> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const url = `/api/user/import${step === 'preview' ? '/preview' : ''}?timeZone=${encodeURIComponent(timeZone)}`;
-  const data = (await (await send(url, { body })).json()) as ImportPreviewResponse & ImportResponse;
-  return step === 'preview' ? data.preview : data.imported;
+  if (step === 'preview') {
+    return (await api('/api/user/import/preview', body, { query: { timeZone } })).preview;
+  }
+  return (await api('/api/user/import', body, { query: { timeZone } })).imported;
 }

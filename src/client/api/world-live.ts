@@ -1,16 +1,14 @@
-import {
-  type LiveAnswerEvent,
-  type LiveChangedEvent,
-  type LiveLovesEvent,
-  type LiveRemovedEvent,
-  WORLD_LIVE_PATH,
-} from '#shared/api/world-live.ts';
+import type { ApiPath } from '#shared/api/endpoints.ts';
+import type { LiveEvent } from '#shared/api/world-live.ts';
+
+/** An EventSource, not a fetch: the one call that does not go through `api()`. */
+const WORLD_LIVE_PATH = '/api/world/live' satisfies ApiPath;
 
 export type WorldLiveHandlers = {
-  answer: (event: LiveAnswerEvent) => void;
-  changed: (event: LiveChangedEvent) => void;
-  loves: (event: LiveLovesEvent) => void;
-  removed: (event: LiveRemovedEvent) => void;
+  answer: (event: LiveEvent<'answer'>) => void;
+  changed: (event: LiveEvent<'changed'>) => void;
+  loves: (event: LiveEvent<'loves'>) => void;
+  removed: (event: LiveEvent<'removed'>) => void;
   /** What was missed could not be replayed (or the stream had to start over): look again. */
   reset: () => void;
 };
@@ -41,19 +39,19 @@ export function openWorldLive(handlers: WorldLiveHandlers): () => void {
   const open = (again: boolean) => {
     source = new EventSource(WORLD_LIVE_PATH);
     source.addEventListener('answer', (event) => {
-      const data = parse<LiveAnswerEvent>(event);
+      const data = parse<LiveEvent<'answer'>>(event);
       if (data?.answer) handlers.answer(data);
     });
     source.addEventListener('changed', (event) => {
-      const data = parse<LiveChangedEvent>(event);
+      const data = parse<LiveEvent<'changed'>>(event);
       if (data?.answer) handlers.changed(data);
     });
     source.addEventListener('loves', (event) => {
-      const data = parse<LiveLovesEvent>(event);
+      const data = parse<LiveEvent<'loves'>>(event);
       if (data && typeof data.likes === 'number') handlers.loves(data);
     });
     source.addEventListener('removed', (event) => {
-      const data = parse<LiveRemovedEvent>(event);
+      const data = parse<LiveEvent<'removed'>>(event);
       if (data?._id) handlers.removed(data);
     });
     source.addEventListener('reset', () => handlers.reset());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
-import { ApiError } from '../api/post-json.ts';
+import { ApiError } from '../api/call.ts';
 import { buildAnswer, buildPrompt } from '../test-support/fixtures.ts';
 import {
   accountErrorMessage,

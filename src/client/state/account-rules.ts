@@ -10,7 +10,7 @@ import {
   loginFormError,
   MESSAGES,
 } from '#shared/domain/validation-messages.ts';
-import { ApiError } from '../api/post-json.ts';
+import { ApiError } from '../api/call.ts';
 import type { AppState, EditUser } from './app-state.ts';
 
 // The pure rules of the account screens and transitions (SPEC §4, §5, §8), kept apart from the

@@ -9,7 +9,7 @@ import {
   postUserCode,
   postUserUpdate,
 } from '../api/account.ts';
-import { ApiError, isUnauthorized } from '../api/post-json.ts';
+import { ApiError, isUnauthorized } from '../api/call.ts';
 import {
   accountErrorMessage,
   editUserProblem,

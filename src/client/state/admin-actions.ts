@@ -15,7 +15,7 @@ import {
   postRejectPrompt,
   postRemoveFromWorld,
 } from '../api/admin.ts';
-import { isUnauthorized } from '../api/post-json.ts';
+import { isUnauthorized } from '../api/call.ts';
 import {
   adminErrorMessage,
   withPromptApproved,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/post-json.ts';
+import { ApiError } from '../api/call.ts';
 import { buildAnswer, buildPrompt } from '../test-support/fixtures.ts';
 import {
   ADMIN_PAGE_SIZE,

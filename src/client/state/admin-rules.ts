@@ -1,6 +1,6 @@
 import type { PromptView } from '#shared/api/prompts.ts';
 import { ADMIN_PAGE_SIZE } from '#shared/domain/limits.ts';
-import { ApiError } from '../api/post-json.ts';
+import { ApiError } from '../api/call.ts';
 import type { AppState } from './app-state.ts';
 
 // The pure rules of the admin screens (SPEC §4 prompt status transitions, §6 Admin), apart from

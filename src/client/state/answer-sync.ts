@@ -2,7 +2,7 @@ import type { Answer } from '#shared/api/answers.ts';
 import { countWords } from '#shared/domain/score.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { fetchAnswer } from '../api/answers.ts';
-import { ApiError } from '../api/post-json.ts';
+import { ApiError } from '../api/call.ts';
 import { addConflict, conflictFor, removeConflict } from './answer-conflicts.ts';
 import { clearDraft, flushDraft, scheduleDraft } from './answer-drafts.ts';
 import {

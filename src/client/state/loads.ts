@@ -4,7 +4,7 @@ import { WORLD_PAGE_SIZE } from '#shared/domain/limits.ts';
 import { pickRandomPrompt } from '#shared/domain/random-prompt.ts';
 import { fetchAdminList } from '../api/admin.ts';
 import { fetchUserAnswers } from '../api/answers.ts';
-import { isUnauthorized } from '../api/post-json.ts';
+import { isUnauthorized } from '../api/call.ts';
 import {
   fetchApprovedPrompts,
   fetchCategories,

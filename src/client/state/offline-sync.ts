@@ -1,9 +1,8 @@
-import type { OfflineSaveRequest } from '#shared/api/offline.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
 import { todayOf } from '#shared/domain/calendar-day.ts';
 import { answerInput } from '../api/answers.ts';
-import { type OfflineSaveResponse, postOfflineSave } from '../api/offline.ts';
-import { isUnauthorized } from '../api/post-json.ts';
+import { isUnauthorized } from '../api/call.ts';
+import { type OfflinePayload, type OfflineSaveResponse, postOfflineSave } from '../api/offline.ts';
 import { type AppState, emptyOfflineRecord, type OfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';
@@ -57,7 +56,7 @@ function wholeNumber(value: number | null): number | undefined {
 }
 
 /** The record as the server's schema takes it: only input fields, no nulls where it wants none. */
-export function offlinePayload(record: OfflineRecord): OfflineSaveRequest['offline'] {
+export function offlinePayload(record: OfflineRecord): OfflinePayload {
   return {
     beenOffline: record.beenOffline,
     answered: record.answered.map(answerInput),

@@ -1,5 +1,5 @@
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
-import { ApiError } from '../api/post-json.ts';
+import { ApiError } from '../api/call.ts';
 import {
   postForgetPasscode,
   postForgotPassword,

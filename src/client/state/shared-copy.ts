@@ -1,4 +1,4 @@
-import { isUnauthorized } from '../api/post-json.ts';
+import { isUnauthorized } from '../api/call.ts';
 import { postSharedCopy } from '../api/world.ts';
 import { appStore, getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';

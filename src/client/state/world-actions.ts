@@ -1,6 +1,6 @@
 import type { Answer } from '#shared/api/answers.ts';
 import type { FeedAnswer } from '#shared/api/world.ts';
-import { ApiError, isUnauthorized } from '../api/post-json.ts';
+import { ApiError, isUnauthorized } from '../api/call.ts';
 import {
   fetchOtherUser,
   postLove,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/post-json.ts';
+import { ApiError } from '../api/call.ts';
 import { getState } from './app-store.ts';
 import { noteTooFast, onRetryAfterPressure, WRITING_TOO_FAST } from './write-pressure.ts';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/post-json.ts';
+import { ApiError } from '../api/call.ts';
 import { showStatus } from './status.ts';
 
 // The server's write limits (issue 13 point 5) answer 429 with Retry-After. Nothing is lost: the

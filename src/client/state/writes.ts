@@ -1,11 +1,12 @@
-import type { Answer, AnswerResponse } from '#shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { ResponseOf } from '#shared/api/endpoints.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
 import type { OwnUser } from '#shared/api/users.ts';
 import { addDays, dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { scoreDelta, wordScore } from '#shared/domain/score.ts';
 import { applyStreak } from '#shared/domain/streak.ts';
 import { conflictingAnswer, postAnswerDelete, postAnswerSave } from '../api/answers.ts';
-import { isUnauthorized } from '../api/post-json.ts';
+import { isUnauthorized } from '../api/call.ts';
 import { postPromptCreate } from '../api/prompts.ts';
 import { postProfilePicture, postStreak, postStreakReset } from '../api/users.ts';
 import { addConflict } from './answer-conflicts.ts';
@@ -155,7 +156,9 @@ export async function uploadAnswer(
   let server: Answer | null = null;
   try {
     server = (
-      await (options.onUnload ? (f: () => Promise<AnswerResponse>) => f() : enqueue)(() => {
+      await (options.onUnload
+        ? (f: () => Promise<ResponseOf<'/api/answer/save'>>) => f()
+        : enqueue)(() => {
         sent = rebased(answer);
         return postAnswerSave(sent, { keepalive: options.onUnload });
       })

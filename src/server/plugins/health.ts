@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
+import { route } from './typed-routes.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -39,12 +40,12 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
     app.museStopping = true;
   });
 
-  app.get('/healthz', async (_request, reply) => {
+  route(app, '/healthz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get('/readyz', async (_request, reply) => {
+  route(app, '/readyz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (app.museStopping) return reply.status(503).send({ status: 'stopping' });
     if (!(await databaseAnswers(deps))) {

@@ -14,54 +14,66 @@ export const adminPageRequest = z.object({
   page: z.number().int().min(1).max(1_000_000).default(1),
 });
 
-export type AdminNameRequest = z.input<typeof adminNameRequest>;
-export type AdminPageRequest = z.input<typeof adminPageRequest>;
-
 /** SPEC §3 'Admin list: entries with name'. */
-export type AdminEntry = { name: string };
-export type AdminListResponse = { admin: AdminEntry[] };
+export const adminEntrySchema = z.object({ name: z.string() });
+export type AdminEntry = z.infer<typeof adminEntrySchema>;
+export const adminListResponse = z.object({ admin: z.array(adminEntrySchema) });
 
 /** The admin view of a user: what managing users needs, never a password hash or passcode. */
-export type AdminUserView = {
-  _id: string;
+export const adminUserViewSchema = z.object({
+  _id: z.string(),
   /** '' for an anonymous user. */
-  name: string;
+  name: z.string(),
   /** Shown to admins only: they need it to manage accounts. '' when none. */
-  email: string;
-  started: string;
-  streak: number;
-  longestStreak: number;
-  score: number;
+  email: z.string(),
+  started: z.string(),
+  streak: z.number(),
+  longestStreak: z.number(),
+  score: z.number(),
   /** Counts, not contents. */
-  answers: number;
-  shared: number;
-  admin: boolean;
-};
-export type AdminUsersResponse = { users: AdminUserView[]; page: number };
+  answers: z.number(),
+  shared: z.number(),
+  admin: z.boolean(),
+});
+export type AdminUserView = z.infer<typeof adminUserViewSchema>;
+export const adminUsersResponse = z.object({
+  users: z.array(adminUserViewSchema),
+  page: z.number(),
+});
 
 /**
  * The admin view of an answer. Private answer text is never shown to admins: `text` is null
  * unless the answer is shared, and an anonymously shared answer carries no author id.
  */
-export type AdminAnswerView = {
-  _id: string;
-  user_id: string | null;
-  prompt_title: string;
-  answered: string;
-  modified: string;
-  shared: boolean;
-  score: number;
-  text: string | null;
-};
-export type AdminAnswersResponse = { answers: AdminAnswerView[]; page: number };
+export const adminAnswerViewSchema = z
+  .object({
+    _id: z.string(),
+    user_id: z.string().nullable(),
+    prompt_title: z.string(),
+    answered: z.string(),
+    modified: z.string(),
+    shared: z.boolean(),
+    score: z.number(),
+    text: z.string().nullable(),
+  })
+  .refine((answer) => answer.shared || answer.text === null, 'a private answer shows no text');
+export type AdminAnswerView = z.infer<typeof adminAnswerViewSchema>;
+export const adminAnswersResponse = z.object({
+  answers: z.array(adminAnswerViewSchema),
+  page: z.number(),
+});
 
 /** One admin action, as the audit keeps it (issue 13): newest first, admins only. */
-export type AdminAuditEntry = {
-  at: string;
+export const adminAuditEntrySchema = z.object({
+  at: z.string(),
   /** The acting admin's name when they acted; 'MUSE_ADMINS' for a grant by configuration. */
-  actor: string;
-  actor_id: string | null;
-  action: string;
-  target: string;
-};
-export type AdminAuditResponse = { entries: AdminAuditEntry[]; page: number };
+  actor: z.string(),
+  actor_id: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditResponse = z.object({
+  entries: z.array(adminAuditEntrySchema),
+  page: z.number(),
+});

@@ -52,45 +52,43 @@ export const getAnswerRequest = z.object({ answer_id: idSchema });
 export const userAnswersRequest = z.object({ _id: claimedUserIdSchema });
 
 export type AnswerInput = z.output<typeof answerInputSchema>;
-export type SaveAnswerRequest = z.input<typeof saveAnswerRequest>;
-export type DeleteAnswerRequest = z.input<typeof deleteAnswerRequest>;
-export type GetAnswerRequest = z.input<typeof getAnswerRequest>;
-export type UserAnswersRequest = z.input<typeof userAnswersRequest>;
 
 /** One of the caller's own answers, as the server sends it to its author. */
-export type Answer = {
-  _id: string;
-  user_id: string;
-  user_name: string;
-  prompt_id: string | null;
-  prompt_title: string;
-  answered: string;
-  modified: string;
-  text: string;
-  type: string;
-  categories: string[];
-  shared: boolean;
-  sharedOn: string | null;
-  anonymous: boolean;
-  likes: number;
+export const answerSchema = z.object({
+  _id: z.string(),
+  user_id: z.string(),
+  user_name: z.string(),
+  prompt_id: z.string().nullable(),
+  prompt_title: z.string(),
+  answered: z.string(),
+  modified: z.string(),
+  text: z.string(),
+  type: z.string(),
+  categories: z.array(z.string()),
+  shared: z.boolean(),
+  sharedOn: z.string().nullable(),
+  anonymous: z.boolean(),
+  likes: z.number(),
   /** Only ever the caller's own id (when they love it): other people's ids are never sent. */
-  likers: string[];
-  reported: boolean;
-  score: number;
-  profilePicture: string | null;
+  likers: z.array(z.string()),
+  reported: z.boolean(),
+  score: z.number(),
+  profilePicture: z.string().nullable(),
   /**
    * The server's revision of the text (decision 013). Locally: the revision the text was
    * written from; absent when the server never sent one (a new answer, an old saved state).
    */
-  revision?: number;
+  revision: z.number().optional(),
   /**
    * What the world shows of it while shared (decision 015): the text as shared or last updated,
    * which a private edit does not change. Null while private; absent in old saved states.
    */
-  sharedText?: string | null;
-};
+  sharedText: z.string().nullable().optional(),
+});
+export type Answer = z.infer<typeof answerSchema>;
 
-export type AnswerResponse = { answer: Answer };
+export const answerResponse = z.object({ answer: answerSchema });
 /** 409 from /api/answer/save: the save was based on an older revision; `answer` is current. */
-export type AnswerConflictResponse = { error: string; answer: Answer };
-export type AnswersResponse = { answers: Answer[] };
+export const answerConflictResponse = z.object({ error: z.string(), answer: answerSchema });
+export const answersResponse = z.object({ answers: z.array(answerSchema) });
+export type AnswerConflictResponse = z.infer<typeof answerConflictResponse>;

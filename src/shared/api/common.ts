@@ -28,4 +28,7 @@ export const categoriesSchema = z.array(categoryNameSchema).max(20);
 export { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '../domain/limits.ts';
 
 /** `{ ok: true }` for calls whose response the spec does not show and that change nothing shown. */
-export type Ok = { ok: true };
+export const okResponse = z.object({ ok: z.literal(true) });
+
+/** For a call that always answers with an error (410 Gone): no 200 answer exists. */
+export const goneResponse = z.never();

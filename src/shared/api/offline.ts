@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { answerInputSchema, claimedUserIdSchema } from './answers.ts';
+import { answerInputSchema, answerSchema, claimedUserIdSchema } from './answers.ts';
 import { dayFields, idSchema } from './common.ts';
-import { promptInputSchema } from './prompts.ts';
+import { promptInputSchema, promptViewSchema } from './prompts.ts';
+import { ownUserSchema } from './users.ts';
 
 // SPEC §3 offline record: what the client did while it could not reach the server.
 
@@ -26,11 +27,17 @@ export const offlineSaveRequest = z.object({
   ...dayFields,
 });
 
-export type OfflineRecord = z.input<typeof offlineRecordSchema>;
-export type OfflineSaveRequest = z.input<typeof offlineSaveRequest>;
-
 /**
  * An offline answer written from an older revision than the server's, with other text
  * (decision 013): the server kept its text and saved the offline one as answer `copy_id`.
  */
-export type OfflineCopy = { answer_id: string; copy_id: string };
+export const offlineCopySchema = z.object({ answer_id: z.string(), copy_id: z.string() });
+export type OfflineCopy = z.infer<typeof offlineCopySchema>;
+
+/** SPEC §7: the server's copy of everything the record touched (+ decision 013's copies). */
+export const offlineSaveResponse = z.object({
+  user: ownUserSchema,
+  answers: z.array(answerSchema),
+  myPrompts: z.array(promptViewSchema),
+  copies: z.array(offlineCopySchema).optional(),
+});

@@ -46,31 +46,26 @@ export const todayPromptUpdateRequest = z
 /** Parsed shapes (defaults applied), for the server. */
 export type PromptInput = z.output<typeof promptInputSchema>;
 
-/** What the client sends. */
-export type CreatePromptRequest = z.input<typeof createPromptRequest>;
-export type SavePromptRequest = z.input<typeof savePromptRequest>;
-export type PromptIdRequest = z.input<typeof promptIdRequest>;
-export type UserPromptsRequest = z.input<typeof userPromptsRequest>;
-export type TodayPromptRequest = z.input<typeof todayPromptRequest>;
-export type TodayPromptUpdateRequest = z.input<typeof todayPromptUpdateRequest>;
-
 /** A prompt as it leaves the server: the author is shown by id and current name only. */
-export type PromptView = {
-  _id: string;
+export const promptViewSchema = z.object({
+  _id: z.string(),
   /** null for the seeded library. */
-  user_id: string | null;
+  user_id: z.string().nullable(),
   /** The author's current name; '' for the seeded library. */
-  user_name: string;
-  created: string;
-  title: string;
-  type: string;
-  categories: string[];
-  status: PromptStatus;
-};
+  user_name: z.string(),
+  created: z.string(),
+  title: z.string(),
+  type: z.string(),
+  categories: z.array(z.string()),
+  status: z.enum(PROMPT_STATUSES),
+});
+export type PromptView = z.infer<typeof promptViewSchema>;
 
 /** create, save, approve, reject, admin create. */
-export type PromptResponse = { prompt: PromptView };
+export const promptResponse = z.object({ prompt: promptViewSchema });
 /** approved, user, submitted. */
-export type PromptsResponse = { prompts: PromptView[] };
+export const promptsResponse = z.object({ prompts: z.array(promptViewSchema) });
+/** The category names prompts may carry. */
+export const categoriesResponse = z.object({ categories: z.array(z.string()) });
 /** today and today/update: the prompt that stands for that day. */
-export type TodayPromptResponse = { prompt_id: string };
+export const todayPromptResponse = z.object({ prompt_id: z.string() });

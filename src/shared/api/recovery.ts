@@ -32,10 +32,10 @@ export const regenerateRecoveryCodesRequest = z.object({
 });
 
 /** Which way back in this server offers. */
-export type RecoveryMethods = { email: boolean };
+export const recoveryMethodsResponse = z.object({ email: z.boolean() });
 
 /** Shown once: only their hashes are kept. */
-export type RecoveryCodesResponse = { recoveryCodes: string[] };
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const RECOVERY_CODE_COUNT = 8;
 /** No 0/o or 1/l to confuse: 32 symbols, 5 bits each, 10 per code (50 bits). */

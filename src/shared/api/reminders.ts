@@ -23,11 +23,17 @@ export const subscribeRequest = z.object({
 });
 export const unsubscribeRequest = z.object({ endpoint: z.string().url().max(2048) });
 
-export type SubscribeRequest = z.input<typeof subscribeRequest>;
-export type UnsubscribeRequest = z.input<typeof unsubscribeRequest>;
-export type ReminderKeyResponse = { publicKey: string };
-export type Reminder = { endpoint: string; time: string; days: number[]; timeZone: string };
-export type ReminderResponse = { reminder: Reminder };
+export type SubscribeRequest = z.output<typeof subscribeRequest>;
+
+export const reminderKeyResponse = z.object({ publicKey: z.string() });
+export const reminderSchema = z.object({
+  endpoint: z.string(),
+  time: z.string(),
+  days: z.array(z.number()),
+  timeZone: z.string(),
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+export const reminderResponse = z.object({ reminder: reminderSchema });
 
 /** What the service worker shows: a title, a line and where a tap goes. */
 export type ReminderPush = { title: string; body: string; url: string };

@@ -17,14 +17,15 @@ export const tokenRequest = z.object({
 export const revokeTokenRequest = z.object({ id: idSchema });
 
 /** One signed-in device as Settings lists it; the token itself is never shown again. */
-export type DeviceToken = {
-  id: string;
-  label: string;
-  created: string;
-  lastUsed: string | null;
+export const deviceTokenSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  created: z.string(),
+  lastUsed: z.string().nullable(),
   /** The token this very request came with. */
-  current: boolean;
-};
+  current: z.boolean(),
+});
+export type DeviceToken = z.infer<typeof deviceTokenSchema>;
 
-export type TokenResponse = { token: string; id: string };
-export type TokensResponse = { tokens: DeviceToken[] };
+export const tokenResponse = z.object({ token: z.string(), id: z.string() });
+export const tokensResponse = z.object({ tokens: z.array(deviceTokenSchema) });

@@ -114,6 +114,9 @@ export const profilePictureRequest = z.object({
   profilePicture: pictureUrlSchema,
 });
 
+/** The picture just uploaded (/api/user/picture); /api/user/profilePicture then sets it. */
+export const pictureUploadResponse = z.object({ profilePicture: z.string() });
+
 export const streakRequest = z.object({
   user: z.object({ _id: idSchema.optional() }).optional(),
   ...dayFields,
@@ -121,31 +124,37 @@ export const streakRequest = z.object({
 
 export const resetRequest = z.object({ user_id: idSchema.optional(), ...dayFields });
 
-/** The caller's own record, as the server sends it (never a password hash). */
-export type OwnUser = {
-  _id: string;
-  name: string;
-  email: string;
-  profilePicture: string;
-  created: string[];
-  answered: string[];
-  started: string;
-  streak: number;
-  longestStreak: number;
-  score: number;
-  last: string | null;
-  categories: string[];
-  /** SPEC's `code`: only how to check the passcode on the device, never the code (decision 014). */
-  code: PasscodeLock | null;
-  old_id: string;
-};
-
 /** PBKDF2-SHA256 over the code's UTF-8 bytes; salt and hash are base64. */
-export type PasscodeLock = {
-  algorithm: 'PBKDF2-SHA256';
-  iterations: number;
-  salt: string;
-  hash: string;
-};
+export const passcodeLockSchema = z.object({
+  algorithm: z.literal('PBKDF2-SHA256'),
+  iterations: z.number(),
+  salt: z.string(),
+  hash: z.string(),
+});
+export type PasscodeLock = z.infer<typeof passcodeLockSchema>;
 
-export type UserResponse = { user: OwnUser };
+/** The caller's own record, as the server sends it (never a password hash). */
+export const ownUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  profilePicture: z.string(),
+  created: z.array(z.string()),
+  answered: z.array(z.string()),
+  started: z.string(),
+  streak: z.number(),
+  longestStreak: z.number(),
+  score: z.number(),
+  last: z.string().nullable(),
+  categories: z.array(z.string()),
+  /** SPEC's `code`: only how to check the passcode on the device, never the code (decision 014). */
+  code: passcodeLockSchema.nullable(),
+  old_id: z.string(),
+});
+export type OwnUser = z.infer<typeof ownUserSchema>;
+
+export const userResponse = z.object({ user: ownUserSchema });
+/** Sign-up on a server without e-mail: the account's recovery codes come along, once. */
+export const signupResponse = userResponse.extend({
+  recoveryCodes: z.array(z.string()).optional(),
+});

@@ -28,61 +28,75 @@ export const sharedAnswersRequest = z.object({
 });
 export const otherUserRequest = z.object({ _id: idSchema });
 
-export type ShareAnswerRequest = z.input<typeof shareAnswerRequest>;
-export type UnshareAnswerRequest = z.input<typeof unshareAnswerRequest>;
-export type UpdateSharedCopyRequest = z.input<typeof updateSharedCopyRequest>;
-export type LikeAnswerRequest = z.input<typeof likeAnswerRequest>;
-export type ReportAnswerRequest = z.input<typeof reportAnswerRequest>;
-export type SharedAnswersRequest = z.input<typeof sharedAnswersRequest>;
-export type OtherUserRequest = z.input<typeof otherUserRequest>;
-
 /**
  * A shared answer as anyone may see it. For an anonymous answer the author's id, name and
  * picture are null/''. `likers` holds only the viewer's own id (when they love it) and
  * `reported` says whether the viewer reported it: other people's ids are never sent, since the
  * author is a liker of their own shared answer and a full list would unmask them.
  */
-export type FeedAnswer = {
-  _id: string;
-  user_id: string | null;
-  user_name: string;
-  prompt_id: string | null;
-  prompt_title: string;
-  answered: string;
-  modified: string;
-  text: string;
-  type: string;
-  categories: string[];
-  shared: true;
-  sharedOn: string | null;
-  anonymous: boolean;
-  likes: number;
-  likers: string[];
-  reported: boolean;
-  score: number;
-  profilePicture: string | null;
-};
+const feedAnswerFields = z.object({
+  _id: z.string(),
+  user_id: z.string().nullable(),
+  user_name: z.string(),
+  prompt_id: z.string().nullable(),
+  prompt_title: z.string(),
+  answered: z.string(),
+  modified: z.string(),
+  text: z.string(),
+  type: z.string(),
+  categories: z.array(z.string()),
+  shared: z.literal(true),
+  sharedOn: z.string().nullable(),
+  anonymous: z.boolean(),
+  likes: z.number(),
+  likers: z.array(z.string()),
+  reported: z.boolean(),
+  score: z.number(),
+  profilePicture: z.string().nullable(),
+});
 
-export type ReportedAnswer = FeedAnswer & { reports: number };
+/**
+ * Checked as the answer leaves the server, so a presenter that named the author of an anonymous
+ * share would fail the response (500) instead of unmasking them.
+ */
+function namesNoOneWhenAnonymous(answer: z.output<typeof feedAnswerFields>): boolean {
+  return (
+    !answer.anonymous ||
+    (answer.user_id === null && answer.user_name === '' && answer.profilePicture === null)
+  );
+}
+const ANONYMOUS_NAMED = 'an anonymous answer names no author';
+
+export const feedAnswerSchema = feedAnswerFields.refine(namesNoOneWhenAnonymous, ANONYMOUS_NAMED);
+export type FeedAnswer = z.infer<typeof feedAnswerSchema>;
+
+export const reportedAnswerSchema = feedAnswerFields
+  .extend({ reports: z.number() })
+  .refine(namesNoOneWhenAnonymous, ANONYMOUS_NAMED);
+export type ReportedAnswer = z.infer<typeof reportedAnswerSchema>;
 
 /** What a public profile shows: nothing else about the user leaves the server. */
-export type PublicProfile = {
-  _id: string;
-  name: string;
-  profilePicture: string | null;
-  started: string;
-  streak: number;
-  longestStreak: number;
-  score: number;
-  sharedCount: number;
-  sharedAnswers: FeedAnswer[];
-};
+export const publicProfileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  profilePicture: z.string().nullable(),
+  started: z.string(),
+  streak: z.number(),
+  longestStreak: z.number(),
+  score: z.number(),
+  sharedCount: z.number(),
+  sharedAnswers: z.array(feedAnswerSchema),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-export type FeedAnswerResponse = { answer: FeedAnswer };
+export const feedAnswerResponse = z.object({ answer: feedAnswerSchema });
 /**
  * `answerFirst` (only with `prompt_id`): the caller has not answered that prompt yet, so the
  * list is empty on purpose — answer first, then read how others answered (decision 023).
  */
-export type SharedAnswersResponse = { sharedAnswers: FeedAnswer[]; answerFirst?: boolean };
-export type ReportedAnswersResponse = { reportedAnswers: ReportedAnswer[] };
-export type OtherUserResponse = { user: PublicProfile };
+export const sharedAnswersResponse = z.object({
+  sharedAnswers: z.array(feedAnswerSchema),
+  answerFirst: z.boolean().optional(),
+});
+export const reportedAnswersResponse = z.object({ reportedAnswers: z.array(reportedAnswerSchema) });
+export const otherUserResponse = z.object({ user: publicProfileSchema });

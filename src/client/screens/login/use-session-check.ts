@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isUnauthorized } from '#client/api/post-json.ts';
+import { isUnauthorized } from '#client/api/call.ts';
 import { fetchUser } from '#client/api/users.ts';
 import { getState } from '#client/state/app-store.ts';
 import { noteNamedSessionLost } from '#client/state/session-notice.ts';

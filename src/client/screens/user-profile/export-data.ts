@@ -1,5 +1,5 @@
 import { fetchExport } from '#client/api/account.ts';
-import { ApiError } from '#client/api/post-json.ts';
+import { ApiError } from '#client/api/call.ts';
 import { saveFile, textFile } from '#client/save-file.ts';
 import { exportFileName, SIGN_IN_AGAIN, TRY_AGAIN } from '#client/state/account-rules.ts';
 import { reportSessionLost } from '#client/state/session-lost.ts';

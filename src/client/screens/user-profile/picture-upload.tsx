@@ -1,6 +1,6 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { uploadPicture } from '#client/api/account.ts';
-import { isUnauthorized } from '#client/api/post-json.ts';
+import { isUnauthorized } from '#client/api/call.ts';
 import { Avatar } from '#client/components/avatar.tsx';
 import { pictureErrorMessage, pictureFileProblem } from '#client/state/account-rules.ts';
 import { useAppState } from '#client/state/app-store.ts';

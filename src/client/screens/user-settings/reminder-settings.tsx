@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { ApiError } from '#client/api/post-json.ts';
+import { ApiError } from '#client/api/call.ts';
 import { fetchReminderKey, subscribeReminder, unsubscribeReminder } from '#client/api/reminders.ts';
 import { paths } from '#client/routes.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '#server/plugins/errors.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 
 /**
  * SPEC §7 lists `api/changeLife` with no body, no response and no meaning anywhere else, so it
@@ -7,7 +8,7 @@ import { HttpError } from '#server/plugins/errors.ts';
  * a bug. Decision 006. It lives here only because it needs a home; it is not an admin call.
  */
 export function registerChangeLifeRoute(app: FastifyInstance): void {
-  app.post('/api/changeLife', async () => {
+  route(app, '/api/changeLife', async () => {
     throw new HttpError(410, 'This call no longer exists');
   });
 }

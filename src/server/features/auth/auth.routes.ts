@@ -2,13 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
 import { endSession, startSession } from '#server/plugins/session.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { callerDayOrToday } from '#server/server-day.ts';
-import {
-  createUserRequest,
-  deleteAccountRequest,
-  loginRequest,
-  signupRequest,
-} from '#shared/api/users.ts';
 import {
   checkCredentials,
   createAnonymousUser,
@@ -24,11 +19,12 @@ import { issueRecoveryCodes } from './recovery.service.ts';
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
 
-  app.post(
+  route(
+    app,
     '/api/user/create',
     { config: { rateLimit: limits.createUser } },
     async (request, reply) => {
-      const body = createUserRequest.parse(request.body);
+      const body = request.body;
       const today = callerDayOrToday(body);
       const row = await createAnonymousUser(deps, body.user._id, today, body.device);
       await startSession(deps, request, reply, row.id);
@@ -36,8 +32,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post('/api/signup', { config: { rateLimit: limits.signup } }, async (request, reply) => {
-    const body = signupRequest.parse(request.body);
+  route(app, '/api/signup', { config: { rateLimit: limits.signup } }, async (request, reply) => {
+    const body = request.body;
     callerDayOrToday(body);
     const caller = requireUser(request);
     assertSelf(caller, body.user._id);
@@ -50,8 +46,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { user: await loadOwnUser(deps, caller.id), ...(recoveryCodes && { recoveryCodes }) };
   });
 
-  app.post('/api/login', { config: { rateLimit: limits.login } }, async (request, reply) => {
-    const body = loginRequest.parse(request.body);
+  route(app, '/api/login', { config: { rateLimit: limits.login } }, async (request, reply) => {
+    const body = request.body;
     callerDayOrToday(body);
     const account = await checkCredentials(deps, body.user.name, body.user.password, (id) =>
       knownDeviceOf(deps, request, id),
@@ -65,13 +61,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { user: await loadOwnUser(deps, account.id) };
   });
 
-  app.post('/api/logout', async (request, reply) => {
+  route(app, '/api/logout', async (request, reply) => {
     await endSession(deps, request, reply);
     return { ok: true };
   });
 
-  app.post('/api/user/delete', async (request, reply) => {
-    const body = deleteAccountRequest.parse(request.body ?? {});
+  route(app, '/api/user/delete', async (request, reply) => {
+    const body = request.body;
     const caller = requireUser(request);
     await deleteAccount(deps, caller, body.password);
     reply.clearCookie('muse_session', { path: '/' });

@@ -2,14 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { notFound } from '#server/plugins/errors.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
-import {
-  forgotPasswordRequest,
-  type RecoveryCodesResponse,
-  type RecoveryMethods,
-  recoverWithCodeRequest,
-  regenerateRecoveryCodesRequest,
-  resetPasswordRequest,
-} from '#shared/api/recovery.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { requireNamedUser } from './policies.ts';
 import {
   recoverAccount,
@@ -30,18 +23,14 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): voi
     deps.mailer?.close();
   });
 
-  app.get(
-    '/api/password/recovery',
-    async (): Promise<RecoveryMethods> => ({
-      email: deps.mailer !== null,
-    }),
-  );
+  route(app, '/api/password/recovery', async () => ({ email: deps.mailer !== null }));
 
-  app.post(
+  route(
+    app,
     '/api/password/forgot',
     { config: { rateLimit: limits.passwordReset } },
     async (request) => {
-      const body = forgotPasswordRequest.parse(request.body);
+      const body = request.body;
       if (!deps.mailer) throw notFound('This Müse does not send e-mail: use a recovery code');
       // The answer leaves before the lookup starts (setImmediate runs after the response is
       // written), so neither its body nor its timing tells whether an account has this name.
@@ -54,11 +43,12 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
   );
 
-  app.post(
+  route(
+    app,
     '/api/password/reset',
     { config: { rateLimit: limits.passwordReset } },
     async (request) => {
-      const body = resetPasswordRequest.parse(request.body);
+      const body = request.body;
       const caller = request.sessionUser;
       await resetPassword(
         deps,
@@ -69,11 +59,12 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
   );
 
-  app.post(
+  route(
+    app,
     '/api/password/recover',
     { config: { rateLimit: limits.recoveryCode } },
     async (request) => {
-      const body = recoverWithCodeRequest.parse(request.body);
+      const body = request.body;
       const caller = request.sessionUser;
       await recoverAccount(
         deps,
@@ -84,11 +75,12 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
   );
 
-  app.post(
+  route(
+    app,
     '/api/user/recovery-codes',
     { config: { rateLimit: limits.recoveryCode } },
-    async (request): Promise<RecoveryCodesResponse> => {
-      const body = regenerateRecoveryCodesRequest.parse(request.body);
+    async (request) => {
+      const body = request.body;
       const caller = requireNamedUser(request);
       return { recoveryCodes: await regenerateRecoveryCodes(deps, caller, body.password) };
     },

@@ -136,7 +136,11 @@ describeEachDatabase('bearer tokens for other clients', (get) => {
     expect((await phone('/api/token/revoke', { id: minted.json.id })).status).toBe(200);
     expect((await phone('/api/tokens')).status).toBe(401);
     expect(
-      (await phone('/api/answer/save', { answer: { _id: unique('a'), text: 'x' } })).status,
+      (
+        await phone('/api/answer/save', {
+          answer: { _id: unique('a'), prompt_title: '', text: 'x' },
+        })
+      ).status,
     ).toBe(401);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { assertCallerDay } from '#server/server-day.ts';
-import { offlineSaveRequest } from '#shared/api/offline.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { assertSelf, requireUser } from '../auth/policies.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
@@ -9,8 +9,8 @@ import { loadOwnUser } from '../users/users.service.ts';
 import { applyOfflineRecord } from './offline.service.ts';
 
 export function registerOfflineRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/offline/save', { config: { write: 'offlineSave' } }, async (request) => {
-    const body = offlineSaveRequest.parse(request.body);
+  route(app, '/api/offline/save', { config: { write: 'offlineSave' } }, async (request) => {
+    const body = request.body;
     const caller = requireUser(request);
     assertSelf(caller, body.user_id);
     const today = assertCallerDay(body);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError } from '#server/plugins/errors.ts';
-import type { OfflineCopy, OfflineSaveRequest, offlineRecordSchema } from '#shared/api/offline.ts';
+import type { OfflineCopy, offlineRecordSchema } from '#shared/api/offline.ts';
 import { type CalendarDay, dayKey, daysBetween, parseDayKey } from '#shared/domain/calendar-day.ts';
 import { applyStreak } from '#shared/domain/streak.ts';
 import { deleteAnswerForUser, saveAnswerForUser } from '../answers/answers.service.ts';
@@ -10,8 +10,6 @@ import { createPromptForUser } from '../prompts/prompts.service.ts';
 import { setStreak } from '../users/users.service.ts';
 
 type Record = z.output<typeof offlineRecordSchema>;
-
-export type { OfflineSaveRequest };
 
 /** A record entry that can never apply (someone else's id, an invalid prompt) is skipped. */
 async function skipRefused<T>(work: () => Promise<T>): Promise<T | undefined> {

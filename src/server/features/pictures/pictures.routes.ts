@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, HttpError } from '#server/plugins/errors.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { requireNamedUser } from '../auth/policies.ts';
 import { PICTURE_URL_PREFIX, type PictureStorage, pictureDir } from './picture-storage.ts';
 import {
@@ -25,7 +26,7 @@ export async function registerPictureRoutes(
   });
 
   // Upload first, then save the URL with /api/user/profilePicture (SPEC §2 Profile).
-  app.post('/api/user/picture', { config: { rateLimit: limits.upload } }, async (request) => {
+  route(app, '/api/user/picture', { config: { rateLimit: limits.upload } }, async (request) => {
     const caller = requireNamedUser(request);
     if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data');
     const file = await request.file();

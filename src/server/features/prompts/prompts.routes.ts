@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
-import {
-  createPromptRequest,
-  promptIdRequest,
-  savePromptRequest,
-  userPromptsRequest,
-} from '#shared/api/prompts.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import {
   assertSelf,
@@ -35,20 +30,21 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
   const limits = rateLimits(deps.config.relaxedRateLimits);
 
   // SPEC §6: named users submit prompts; anonymous visitors are asked to sign up first.
-  app.post(
+  route(
+    app,
     '/api/prompt/create',
     { config: { rateLimit: limits.promptSubmission, write: 'promptCreate' } },
     async (request) => {
       const caller = requireNamedUser(request);
-      const { prompt } = createPromptRequest.parse(request.body);
+      const { prompt } = request.body;
       assertSelf(caller, prompt.user_id);
       return { prompt: await createPromptForUser(deps, caller, prompt) };
     },
   );
 
-  app.post('/api/admin/prompt/create', async (request) => {
+  route(app, '/api/admin/prompt/create', async (request) => {
     const caller = requireAdmin(request);
-    const { prompt } = createPromptRequest.parse(request.body);
+    const { prompt } = request.body;
     assertSelf(caller, prompt.user_id);
     const created = await createApprovedPrompt(deps, caller, prompt);
     await recordAdminAction(deps, caller, 'create-prompt', promptTarget(created));
@@ -57,9 +53,9 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   // The body's user_id is the prompt's author (whole objects are sent), which for an admin's
   // edit is someone else: authorship is checked against the stored row instead.
-  app.post('/api/prompt/save', async (request) => {
+  route(app, '/api/prompt/save', async (request) => {
     const caller = requireUser(request);
-    const { prompt } = savePromptRequest.parse(request.body);
+    const { prompt } = request.body;
     const saved = await savePrompt(deps, caller, prompt);
     // An admin editing someone else's prompt is an admin action.
     if (caller.isAdmin && saved.user_id !== caller.id) {
@@ -68,9 +64,9 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
     return { prompt: saved };
   });
 
-  app.post('/api/prompt/delete', async (request) => {
+  route(app, '/api/prompt/delete', async (request) => {
     const caller = requireUser(request);
-    const { prompt_id } = promptIdRequest.parse(request.body);
+    const { prompt_id } = request.body;
     const deleted = await deletePromptAs(deps, caller, prompt_id);
     if (caller.isAdmin && deleted.user_id !== caller.id) {
       await recordAdminAction(deps, caller, 'delete-prompt', promptTarget(deleted));
@@ -78,17 +74,17 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
     return { ok: true };
   });
 
-  app.post('/api/prompt/approve', async (request) => {
+  route(app, '/api/prompt/approve', async (request) => {
     const admin = requireAdmin(request);
-    const { prompt_id } = promptIdRequest.parse(request.body);
+    const { prompt_id } = request.body;
     const prompt = await setPromptStatus(deps, prompt_id, 'approved');
     await recordAdminAction(deps, admin, 'approve-prompt', promptTarget(prompt));
     return { prompt };
   });
 
-  app.post('/api/prompt/reject', async (request) => {
+  route(app, '/api/prompt/reject', async (request) => {
     const admin = requireAdmin(request);
-    const { prompt_id } = promptIdRequest.parse(request.body);
+    const { prompt_id } = request.body;
     const prompt = await setPromptStatus(deps, prompt_id, 'rejected');
     await recordAdminAction(deps, admin, 'reject-prompt', promptTarget(prompt));
     return { prompt };
@@ -96,18 +92,18 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   // Loaded at start by everyone, visitors included (SPEC §7): no session needed, so authors are
   // shown only to themselves and admins.
-  app.post('/api/prompts/approved', async (request) => ({
+  route(app, '/api/prompts/approved', async (request) => ({
     prompts: await listApprovedPrompts(deps, request.sessionUser),
   }));
 
-  app.post('/api/prompts/user', async (request) => {
+  route(app, '/api/prompts/user', async (request) => {
     const caller = requireUser(request);
-    const body = userPromptsRequest.parse(request.body ?? {});
+    const body = request.body;
     assertSelfOrNotFound(caller, body._id);
     return { prompts: await listOwnPrompts(deps, caller.id) };
   });
 
-  app.post('/api/prompts/submitted', async (request) => {
+  route(app, '/api/prompts/submitted', async (request) => {
     requireAdmin(request);
     return { prompts: await listSubmittedPrompts(deps) };
   });

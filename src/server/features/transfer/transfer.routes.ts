@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, HttpError } from '#server/plugins/errors.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
-import { MAX_IMPORT_BYTES, markdownExportRequest } from '#shared/api/transfer.ts';
+import { route } from '#server/plugins/typed-routes.ts';
+import { MAX_IMPORT_BYTES } from '#shared/api/transfer.ts';
 import { dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
-import { dayInZone, isTimeZone } from '#shared/domain/zoned-day.ts';
+import { dayInZone } from '#shared/domain/zoned-day.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { requireUser } from '../auth/policies.ts';
 import { JsonStreamError } from './json-array-stream.ts';
@@ -12,19 +13,14 @@ import { markdownZip } from './markdown-export.ts';
 import { runImport, withUploadFile } from './transfer.service.ts';
 import { ZipRefused } from './zip-reader.ts';
 
-/** The person's time zone (from the browser) decides which day an answer falls on. */
-function timeZoneOf(request: FastifyRequest): string {
-  const zone = (request.query as Record<string, unknown> | undefined)?.timeZone;
-  if (zone === undefined) return 'UTC';
-  if (typeof zone !== 'string' || !isTimeZone(zone)) {
-    throw badRequest('timeZone: is not a time zone');
-  }
-  return zone;
-}
-
-async function importFrom(request: FastifyRequest, deps: AppDeps, write: boolean) {
+/** `timeZone`: the person's (from the browser; UTC when not sent) decides an entry's day. */
+async function importFrom(
+  request: FastifyRequest,
+  timeZone: string,
+  deps: AppDeps,
+  write: boolean,
+) {
   const caller = requireUser(request);
-  const timeZone = timeZoneOf(request);
   if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
   const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, parts: 1 } });
   if (!file) throw badRequest('No file was sent');
@@ -47,8 +43,8 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   // Your words as Markdown: one file per answer in a zip, beside /api/user/export's JSON.
   // Files are named by the day each answer was written in the person's zone (decision 028).
-  app.post('/api/user/export/markdown', async (request, reply) => {
-    const { timeZone = 'UTC' } = markdownExportRequest.parse(request.body ?? {});
+  route(app, '/api/user/export/markdown', async (request, reply) => {
+    const { timeZone = 'UTC' } = request.body;
     const caller = requireUser(request);
     const answers = await listOwnAnswers(deps, caller);
     const today = dayInZone(new Date(), timeZone) ?? utcDayOf(new Date());
@@ -58,14 +54,17 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
   });
 
   // What an import would add, skip and why; changes nothing.
-  app.post(
+  route(
+    app,
     '/api/user/import/preview',
     { config: { rateLimit: limits.upload } },
-    async (request) => ({ preview: await importFrom(request, deps, false) }),
+    async (request) => ({
+      preview: await importFrom(request, request.query.timeZone ?? 'UTC', deps, false),
+    }),
   );
 
   // The same file again, now written; a second run adds nothing (import keys).
-  app.post('/api/user/import', { config: { rateLimit: limits.upload } }, async (request) => ({
-    imported: await importFrom(request, deps, true),
+  route(app, '/api/user/import', { config: { rateLimit: limits.upload } }, async (request) => ({
+    imported: await importFrom(request, request.query.timeZone ?? 'UTC', deps, true),
   }));
 }

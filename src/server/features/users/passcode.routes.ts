@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
-import { codeRequest, forgetPasscodeRequest } from '#shared/api/users.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { assertSelf, requireNamedUser } from '../auth/policies.ts';
 import { forgetPasscode, setPasscode } from './passcode.service.ts';
 import { loadOwnUser } from './users.service.ts';
@@ -9,16 +9,16 @@ import { loadOwnUser } from './users.service.ts';
 // (decision 014). The code itself is never stored nor sent back: only its hash parameters.
 
 export function registerPasscodeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/user/code', async (request) => {
-    const body = codeRequest.parse(request.body);
+  route(app, '/api/user/code', async (request) => {
+    const body = request.body;
     const caller = requireNamedUser(request);
     assertSelf(caller, body._id);
     await setPasscode(deps, caller, body.code);
     return { user: await loadOwnUser(deps, caller.id) };
   });
 
-  app.post('/api/user/code/forget', async (request) => {
-    const body = forgetPasscodeRequest.parse(request.body ?? {});
+  route(app, '/api/user/code/forget', async (request) => {
+    const body = request.body;
     const caller = requireNamedUser(request);
     assertSelf(caller, body._id);
     await forgetPasscode(deps, caller, request.sessionTokenHash);

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { assertCallerDay } from '#server/server-day.ts';
-import {
-  ownUserRequest,
-  profilePictureRequest,
-  resetRequest,
-  streakRequest,
-  updateUserRequest,
-} from '#shared/api/users.ts';
 import {
   assertSelf,
   assertSelfOrNotFound,
@@ -18,47 +12,47 @@ import { setProfilePicture } from '../pictures/pictures.service.ts';
 import { exportOwnData, loadOwnUser, updateProfile, updateStreak } from './users.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/user', async (request) => {
-    const body = ownUserRequest.parse(request.body ?? {});
+  route(app, '/api/user', async (request) => {
+    const body = request.body;
     const caller = requireUser(request);
     assertSelfOrNotFound(caller, body._id);
     return { user: await loadOwnUser(deps, caller.id) };
   });
 
   // "Your data": everything the server keeps about the caller, as one JSON document.
-  app.post('/api/user/export', async (request, reply) => {
+  route(app, '/api/user/export', async (request, reply) => {
     const caller = requireUser(request);
     const data = await exportOwnData(deps, caller);
     reply.header('Content-Disposition', 'attachment; filename="muse-export.json"');
     return data;
   });
 
-  app.post('/api/user/update', async (request) => {
-    const body = updateUserRequest.parse(request.body);
+  route(app, '/api/user/update', async (request) => {
+    const body = request.body;
     const caller = requireNamedUser(request);
     assertSelf(caller, body.user._id);
     await updateProfile(deps, caller, body.user);
     return { user: await loadOwnUser(deps, caller.id) };
   });
 
-  app.post('/api/user/profilePicture', async (request) => {
-    const body = profilePictureRequest.parse(request.body);
+  route(app, '/api/user/profilePicture', async (request) => {
+    const body = request.body;
     const caller = requireNamedUser(request);
     assertSelf(caller, body._id);
     await setProfilePicture(deps, caller, body.profilePicture);
     return { user: await loadOwnUser(deps, caller.id) };
   });
 
-  app.post('/api/user/streak', async (request) => {
-    const body = streakRequest.parse(request.body);
+  route(app, '/api/user/streak', async (request) => {
+    const body = request.body;
     const caller = requireUser(request);
     assertSelf(caller, body.user?._id);
     await updateStreak(deps, caller, assertCallerDay(body), 'apply');
     return { user: await loadOwnUser(deps, caller.id) };
   });
 
-  app.post('/api/user/reset', async (request) => {
-    const body = resetRequest.parse(request.body);
+  route(app, '/api/user/reset', async (request) => {
+    const body = request.body;
     const caller = requireUser(request);
     assertSelf(caller, body.user_id);
     await updateStreak(deps, caller, assertCallerDay(body), 'reset');

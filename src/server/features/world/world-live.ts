@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppDeps } from '#server/deps.ts';
-import type { LiveEventName } from '#shared/api/world-live.ts';
-import { WORLD_LIVE_PATH } from '#shared/api/world-live.ts';
+import type { ApiPath } from '#shared/api/endpoints.ts';
+import { type LiveEvent, type LiveEventName, liveEventSchemas } from '#shared/api/world-live.ts';
 import { liveAnswer } from './world.service.ts';
 import type { WorldEvent } from './world-events.ts';
 
@@ -18,8 +18,15 @@ const MAX_STREAMS = 10_000;
 
 type Frame = { id: string; text: string };
 
-function frame(id: string, name: LiveEventName, data: unknown): Frame {
-  return { id, text: `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n` };
+const WORLD_LIVE_PATH = '/api/world/live' satisfies ApiPath;
+
+/**
+ * One event as it is written to every stream: its data passes the event's schema once (fields
+ * it does not list are dropped; an anonymous share naming its author throws and is not sent).
+ */
+function frame<N extends LiveEventName>(id: string, name: N, data: LiveEvent<N>): Frame {
+  const checked = liveEventSchemas[name].parse(data);
+  return { id, text: `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(checked)}\n\n` };
 }
 
 /**

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
-import {
-  likeAnswerRequest,
-  otherUserRequest,
-  reportAnswerRequest,
-  shareAnswerRequest,
-  sharedAnswersRequest,
-  unshareAnswerRequest,
-  updateSharedCopyRequest,
-} from '#shared/api/world.ts';
+import { route } from '#server/plugins/typed-routes.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
 import {
@@ -32,78 +24,79 @@ import {
 export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
 
-  app.post('/api/answer/shared', async (request) => {
-    const { page, prompt_id } = sharedAnswersRequest.parse(request.body ?? {});
+  route(app, '/api/answer/shared', async (request) => {
+    const { page, prompt_id } = request.body;
     if (prompt_id) return sharedPageForPrompt(deps, request.sessionUser, prompt_id, page);
     return { sharedAnswers: await sharedPage(deps, request.sessionUser, page) };
   });
 
-  app.post('/api/answer/share', async (request) => {
+  route(app, '/api/answer/share', async (request) => {
     const user = requireNamedUser(request);
-    const { answer_id, anonymous, user_id } = shareAnswerRequest.parse(request.body);
+    const { answer_id, anonymous, user_id } = request.body;
     assertSelf(user, user_id);
     return { answer: await shareAnswer(deps, user, answer_id, anonymous) };
   });
 
-  app.post('/api/answer/unshare', async (request) => {
+  route(app, '/api/answer/unshare', async (request) => {
     const user = requireNamedUser(request);
-    const { answer_id } = unshareAnswerRequest.parse(request.body);
+    const { answer_id } = request.body;
     return { answer: await unshareAnswer(deps, user, answer_id) };
   });
 
   // Not in SPEC §7: the author's "Update the shared copy too?" (decision 015).
-  app.post('/api/answer/share/update', async (request) => {
+  route(app, '/api/answer/share/update', async (request) => {
     const user = requireNamedUser(request);
-    const { answer_id, text } = updateSharedCopyRequest.parse(request.body);
+    const { answer_id, text } = request.body;
     return { answer: await updateSharedCopy(deps, user, answer_id, text) };
   });
 
-  app.post('/api/answer/like', { config: { rateLimit: limits.like } }, async (request) => {
+  route(app, '/api/answer/like', { config: { rateLimit: limits.like } }, async (request) => {
     const user = requireNamedUser(request);
-    const { answer_id, user_id } = likeAnswerRequest.parse(request.body);
+    const { answer_id, user_id } = request.body;
     assertSelf(user, user_id);
     return { answer: await loveAnswer(deps, user, answer_id) };
   });
 
-  app.post('/api/answer/unlike', { config: { rateLimit: limits.like } }, async (request) => {
+  route(app, '/api/answer/unlike', { config: { rateLimit: limits.like } }, async (request) => {
     const user = requireNamedUser(request);
-    const { answer_id, user_id } = likeAnswerRequest.parse(request.body);
+    const { answer_id, user_id } = request.body;
     assertSelf(user, user_id);
     return { answer: await unloveAnswer(deps, user, answer_id) };
   });
 
-  app.post(
+  route(
+    app,
     '/api/answer/report',
     { config: { rateLimit: limits.report, write: 'report' } },
     async (request) => {
       const user = requireNamedUser(request);
-      const { answer_id } = reportAnswerRequest.parse(request.body);
+      const { answer_id } = request.body;
       return { answer: await reportAnswer(deps, user, answer_id) };
     },
   );
 
-  app.post('/api/answer/unreport', async (request) => {
+  route(app, '/api/answer/unreport', async (request) => {
     const user = requireNamedUser(request);
-    const { answer_id } = reportAnswerRequest.parse(request.body);
+    const { answer_id } = request.body;
     return { answer: await unreportAnswer(deps, user, answer_id) };
   });
 
-  app.get('/api/answer/reported', async (request) => {
+  route(app, '/api/answer/reported', async (request) => {
     const admin = requireAdmin(request);
     return { reportedAnswers: await reportedAnswers(deps, admin) };
   });
 
   // Not in SPEC §7: without it a flag could only ever be looked at (decision 012).
-  app.post('/api/admin/answer/unshare', async (request) => {
+  route(app, '/api/admin/answer/unshare', async (request) => {
     const admin = requireAdmin(request);
-    const { answer_id } = unshareAnswerRequest.parse(request.body);
+    const { answer_id } = request.body;
     await removeFromWorld(deps, answer_id);
     await recordAdminAction(deps, admin, 'unshare-answer', answer_id);
     return { ok: true };
   });
 
-  app.post('/api/user/other', async (request) => {
-    const { _id } = otherUserRequest.parse(request.body);
+  route(app, '/api/user/other', async (request) => {
+    const { _id } = request.body;
     return { user: await publicProfile(deps, request.sessionUser, _id) };
   });
 }

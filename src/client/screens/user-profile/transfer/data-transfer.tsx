@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { ApiError } from '#client/api/post-json.ts';
+import { ApiError } from '#client/api/call.ts';
 import { fetchMarkdownExport, uploadImport } from '#client/api/transfer.ts';
 import { DownloadIcon } from '#client/components/icons.tsx';
 import { SIGN_IN_AGAIN, TRY_AGAIN } from '#client/state/account-rules.ts';

@@ -1,0 +1,633 @@
+import type { z } from 'zod';
+import {
+  adminAnswersResponse,
+  adminAuditResponse,
+  adminListResponse,
+  adminNameRequest,
+  adminPageRequest,
+  adminUsersResponse,
+} from './admin.ts';
+import {
+  answerConflictResponse,
+  answerResponse,
+  answersResponse,
+  deleteAnswerRequest,
+  getAnswerRequest,
+  saveAnswerRequest,
+  userAnswersRequest,
+} from './answers.ts';
+import { goneResponse, okResponse } from './common.ts';
+import { healthResponse, notReadyResponse, readyResponse } from './health.ts';
+import { offlineSaveRequest, offlineSaveResponse } from './offline.ts';
+import {
+  categoriesResponse,
+  createPromptRequest,
+  promptIdRequest,
+  promptResponse,
+  promptsResponse,
+  savePromptRequest,
+  todayPromptRequest,
+  todayPromptResponse,
+  todayPromptUpdateRequest,
+  userPromptsRequest,
+} from './prompts.ts';
+import {
+  forgotPasswordRequest,
+  recoverWithCodeRequest,
+  recoveryCodesResponse,
+  recoveryMethodsResponse,
+  regenerateRecoveryCodesRequest,
+  resetPasswordRequest,
+} from './recovery.ts';
+import {
+  reminderKeyResponse,
+  reminderResponse,
+  subscribeRequest,
+  unsubscribeRequest,
+} from './reminders.ts';
+import { revokeTokenRequest, tokenRequest, tokenResponse, tokensResponse } from './tokens.ts';
+import {
+  importPreviewResponse,
+  importQuery,
+  importResponse,
+  markdownExportRequest,
+  userExportResponse,
+} from './transfer.ts';
+import {
+  codeRequest,
+  createUserRequest,
+  deleteAccountRequest,
+  forgetPasscodeRequest,
+  loginRequest,
+  ownUserRequest,
+  pictureUploadResponse,
+  profilePictureRequest,
+  resetRequest,
+  signupRequest,
+  signupResponse,
+  streakRequest,
+  updateUserRequest,
+  userResponse,
+} from './users.ts';
+import {
+  feedAnswerResponse,
+  likeAnswerRequest,
+  otherUserRequest,
+  otherUserResponse,
+  reportAnswerRequest,
+  reportedAnswersResponse,
+  shareAnswerRequest,
+  sharedAnswersRequest,
+  sharedAnswersResponse,
+  unshareAnswerRequest,
+  updateSharedCopyRequest,
+} from './world.ts';
+
+// Every call the server answers, by path (decision 025): its method, who may call it, the body
+// it takes and every field its answer may carry. The server registers each JSON route from here
+// (validating the body and serialising the answer through these schemas, so nothing a schema
+// does not list leaves), the client's `api()` takes its types from here (a wrong body or a
+// misread answer is a compile error), and /api/openapi.json is generated from here. The client
+// imports this file for its types only: zod stays out of the browser's first load.
+
+/** Who may call: anyone, any session (anonymous too), a named account, an admin. */
+export type Access = 'anyone' | 'user' | 'named' | 'admin';
+
+/** What an answer is when it is not JSON checked against a schema. */
+type MediaType =
+  | 'text/plain'
+  | 'text/event-stream'
+  | 'image/webp'
+  | 'application/zip'
+  /** JSON that is not ours to list field by field (the OpenAPI document itself). */
+  | 'application/json';
+
+export type Endpoint = {
+  method: 'GET' | 'POST';
+  summary: string;
+  access: Access;
+  /** The JSON body, parsed before the handler runs; 'multipart' for uploads; absent: none. */
+  body?: z.ZodType | 'multipart';
+  /** The query string, parsed like a body. */
+  query?: z.ZodType;
+  /** The 200 answer, listing every field that may leave the server; or a media type. */
+  response: z.ZodType | MediaType;
+  /** Other statuses whose answer is more than `{ error }` (a save's 409 with the current answer). */
+  otherResponses?: Readonly<Record<number, z.ZodType>>;
+};
+
+export const endpoints = {
+  '/healthz': { method: 'GET', summary: 'Liveness', access: 'anyone', response: healthResponse },
+  '/readyz': {
+    method: 'GET',
+    summary: 'Readiness (the database answers)',
+    access: 'anyone',
+    response: readyResponse,
+    otherResponses: { 503: notReadyResponse },
+  },
+  '/metrics': {
+    method: 'GET',
+    summary: 'Prometheus metrics (MUSE_METRICS_TOKEN as a bearer token when set)',
+    access: 'anyone',
+    response: 'text/plain',
+  },
+  '/media/pictures/*': {
+    method: 'GET',
+    summary: 'An uploaded picture',
+    access: 'anyone',
+    response: 'image/webp',
+  },
+  '/api/openapi.json': {
+    method: 'GET',
+    summary: 'This document',
+    access: 'anyone',
+    response: 'application/json',
+  },
+  '/api/categories': {
+    method: 'POST',
+    summary: 'The prompt categories',
+    access: 'anyone',
+    response: categoriesResponse,
+  },
+  '/api/user/create': {
+    method: 'POST',
+    summary: 'Start an anonymous user (sets the session cookie)',
+    access: 'anyone',
+    body: createUserRequest,
+    response: userResponse,
+  },
+  '/api/signup': {
+    method: 'POST',
+    summary: 'Turn the anonymous user into an account',
+    access: 'user',
+    body: signupRequest,
+    response: signupResponse,
+  },
+  '/api/login': {
+    method: 'POST',
+    summary: 'Log in (sets the session cookie)',
+    access: 'anyone',
+    body: loginRequest,
+    response: userResponse,
+  },
+  '/api/logout': {
+    method: 'POST',
+    summary: 'End the session',
+    access: 'anyone',
+    response: okResponse,
+  },
+  '/api/token': {
+    method: 'POST',
+    summary: 'A bearer token for another client (the iOS app, a script)',
+    access: 'anyone',
+    body: tokenRequest,
+    response: tokenResponse,
+  },
+  '/api/tokens': {
+    method: 'POST',
+    summary: 'The devices signed in with a token',
+    access: 'user',
+    response: tokensResponse,
+  },
+  '/api/token/revoke': {
+    method: 'POST',
+    summary: 'Sign a device out',
+    access: 'user',
+    body: revokeTokenRequest,
+    response: okResponse,
+  },
+  '/api/user/delete': {
+    method: 'POST',
+    summary: 'Delete the account and everything in it',
+    access: 'user',
+    body: deleteAccountRequest,
+    response: okResponse,
+  },
+  '/api/password/recovery': {
+    method: 'GET',
+    summary: 'Whether the way back in is e-mail or recovery codes',
+    access: 'anyone',
+    response: recoveryMethodsResponse,
+  },
+  '/api/password/forgot': {
+    method: 'POST',
+    summary: 'Mail a password reset link',
+    access: 'anyone',
+    body: forgotPasswordRequest,
+    response: okResponse,
+  },
+  '/api/password/reset': {
+    method: 'POST',
+    summary: 'Set a new password with a reset link',
+    access: 'anyone',
+    body: resetPasswordRequest,
+    response: okResponse,
+  },
+  '/api/password/recover': {
+    method: 'POST',
+    summary: 'Set a new password with a recovery code',
+    access: 'anyone',
+    body: recoverWithCodeRequest,
+    response: okResponse,
+  },
+  '/api/user/recovery-codes': {
+    method: 'POST',
+    summary: 'New recovery codes',
+    access: 'named',
+    body: regenerateRecoveryCodesRequest,
+    response: recoveryCodesResponse,
+  },
+  '/api/user': {
+    method: 'POST',
+    summary: 'The caller’s own user',
+    access: 'user',
+    body: ownUserRequest,
+    response: userResponse,
+  },
+  '/api/user/export': {
+    method: 'POST',
+    summary: 'Everything of the caller’s, as JSON',
+    access: 'user',
+    response: userExportResponse,
+  },
+  '/api/user/export/markdown': {
+    method: 'POST',
+    summary: 'The journal as Markdown files in a zip, named by the days in the person’s zone',
+    access: 'user',
+    body: markdownExportRequest,
+    response: 'application/zip',
+  },
+  '/api/user/import/preview': {
+    method: 'POST',
+    summary: 'What an import would add',
+    access: 'user',
+    body: 'multipart',
+    query: importQuery,
+    response: importPreviewResponse,
+  },
+  '/api/user/import': {
+    method: 'POST',
+    summary: 'Import a journal',
+    access: 'user',
+    body: 'multipart',
+    query: importQuery,
+    response: importResponse,
+  },
+  '/api/user/update': {
+    method: 'POST',
+    summary: 'Change name or e-mail',
+    access: 'named',
+    body: updateUserRequest,
+    response: userResponse,
+  },
+  '/api/user/profilePicture': {
+    method: 'POST',
+    summary: 'Set the profile picture',
+    access: 'named',
+    body: profilePictureRequest,
+    response: userResponse,
+  },
+  '/api/user/picture': {
+    method: 'POST',
+    summary: 'Upload a picture',
+    access: 'named',
+    body: 'multipart',
+    response: pictureUploadResponse,
+  },
+  '/api/user/streak': {
+    method: 'POST',
+    summary: 'Count today in the streak',
+    access: 'user',
+    body: streakRequest,
+    response: userResponse,
+  },
+  '/api/user/reset': {
+    method: 'POST',
+    summary: 'Reset the streak',
+    access: 'user',
+    body: resetRequest,
+    response: userResponse,
+  },
+  '/api/user/code': {
+    method: 'POST',
+    summary: 'Set or clear the passcode',
+    access: 'named',
+    body: codeRequest,
+    response: userResponse,
+  },
+  '/api/user/code/forget': {
+    method: 'POST',
+    summary: 'Remove a forgotten passcode after a fresh login',
+    access: 'named',
+    body: forgetPasscodeRequest,
+    response: userResponse,
+  },
+  '/api/user/answers': {
+    method: 'POST',
+    summary: 'The caller’s answers',
+    access: 'user',
+    body: userAnswersRequest,
+    response: answersResponse,
+  },
+  '/api/user/other': {
+    method: 'POST',
+    summary: 'Another person’s public profile',
+    access: 'anyone',
+    body: otherUserRequest,
+    response: otherUserResponse,
+  },
+  '/api/reminders/key': {
+    method: 'POST',
+    summary: 'The Web Push public key',
+    access: 'user',
+    response: reminderKeyResponse,
+  },
+  '/api/reminders/subscribe': {
+    method: 'POST',
+    summary: 'Ask for a daily reminder on this device',
+    access: 'user',
+    body: subscribeRequest,
+    response: reminderResponse,
+  },
+  '/api/reminders/unsubscribe': {
+    method: 'POST',
+    summary: 'Stop this device’s reminder',
+    access: 'user',
+    body: unsubscribeRequest,
+    response: okResponse,
+  },
+  '/api/answer/save': {
+    method: 'POST',
+    summary: 'Save an answer',
+    access: 'user',
+    body: saveAnswerRequest,
+    response: answerResponse,
+    otherResponses: { 409: answerConflictResponse },
+  },
+  '/api/answer/get': {
+    method: 'POST',
+    summary: 'One own answer',
+    access: 'user',
+    body: getAnswerRequest,
+    response: answerResponse,
+  },
+  '/api/answer/delete': {
+    method: 'POST',
+    summary: 'Delete an own answer',
+    access: 'user',
+    body: deleteAnswerRequest,
+    response: okResponse,
+  },
+  '/api/answer/shared': {
+    method: 'POST',
+    summary: 'The world: shared answers, newest first',
+    access: 'anyone',
+    body: sharedAnswersRequest,
+    response: sharedAnswersResponse,
+  },
+  '/api/world/live': {
+    method: 'GET',
+    summary: 'The world as it changes (server-sent events; see world-live.ts for the events)',
+    access: 'anyone',
+    response: 'text/event-stream',
+  },
+  '/api/answer/share': {
+    method: 'POST',
+    summary: 'Share an own answer with the world',
+    access: 'named',
+    body: shareAnswerRequest,
+    response: answerResponse,
+  },
+  '/api/answer/unshare': {
+    method: 'POST',
+    summary: 'Take an answer back from the world',
+    access: 'named',
+    body: unshareAnswerRequest,
+    response: answerResponse,
+  },
+  '/api/answer/share/update': {
+    method: 'POST',
+    summary: 'Update the world’s copy of a shared answer',
+    access: 'named',
+    body: updateSharedCopyRequest,
+    response: answerResponse,
+  },
+  '/api/answer/like': {
+    method: 'POST',
+    summary: 'Love a shared answer',
+    access: 'named',
+    body: likeAnswerRequest,
+    response: feedAnswerResponse,
+  },
+  '/api/answer/unlike': {
+    method: 'POST',
+    summary: 'Take a love back',
+    access: 'named',
+    body: likeAnswerRequest,
+    response: feedAnswerResponse,
+  },
+  '/api/answer/report': {
+    method: 'POST',
+    summary: 'Report a shared answer',
+    access: 'named',
+    body: reportAnswerRequest,
+    response: feedAnswerResponse,
+  },
+  '/api/answer/unreport': {
+    method: 'POST',
+    summary: 'Take a report back',
+    access: 'named',
+    body: reportAnswerRequest,
+    response: feedAnswerResponse,
+  },
+  '/api/answer/reported': {
+    method: 'GET',
+    summary: 'Reported answers',
+    access: 'admin',
+    response: reportedAnswersResponse,
+  },
+  '/api/admin/answer/unshare': {
+    method: 'POST',
+    summary: 'Remove an answer from the world',
+    access: 'admin',
+    body: unshareAnswerRequest,
+    response: okResponse,
+  },
+  '/api/prompt/create': {
+    method: 'POST',
+    summary: 'Suggest a prompt',
+    access: 'named',
+    body: createPromptRequest,
+    response: promptResponse,
+  },
+  '/api/admin/prompt/create': {
+    method: 'POST',
+    summary: 'Add an approved prompt',
+    access: 'admin',
+    body: createPromptRequest,
+    response: promptResponse,
+  },
+  '/api/prompt/save': {
+    method: 'POST',
+    summary: 'Edit a prompt',
+    access: 'named',
+    body: savePromptRequest,
+    response: promptResponse,
+  },
+  '/api/prompt/delete': {
+    method: 'POST',
+    summary: 'Delete a prompt',
+    access: 'named',
+    body: promptIdRequest,
+    response: okResponse,
+  },
+  '/api/prompt/approve': {
+    method: 'POST',
+    summary: 'Approve a prompt',
+    access: 'admin',
+    body: promptIdRequest,
+    response: promptResponse,
+  },
+  '/api/prompt/reject': {
+    method: 'POST',
+    summary: 'Reject a prompt',
+    access: 'admin',
+    body: promptIdRequest,
+    response: promptResponse,
+  },
+  '/api/prompts/approved': {
+    method: 'POST',
+    summary: 'The approved prompts',
+    access: 'anyone',
+    response: promptsResponse,
+  },
+  '/api/prompts/user': {
+    method: 'POST',
+    summary: 'The caller’s own prompts',
+    access: 'user',
+    body: userPromptsRequest,
+    response: promptsResponse,
+  },
+  '/api/prompts/submitted': {
+    method: 'POST',
+    summary: 'Prompts waiting for review',
+    access: 'admin',
+    response: promptsResponse,
+  },
+  '/api/prompt/today': {
+    method: 'POST',
+    summary: 'Today’s prompt',
+    access: 'anyone',
+    body: todayPromptRequest,
+    response: todayPromptResponse,
+  },
+  '/api/prompt/today/update': {
+    method: 'POST',
+    summary: 'The prompt that stands for today (the server chooses it)',
+    access: 'anyone',
+    body: todayPromptUpdateRequest,
+    response: todayPromptResponse,
+  },
+  '/api/admin': {
+    method: 'POST',
+    summary: 'The admins',
+    access: 'anyone',
+    response: adminListResponse,
+  },
+  '/api/admin/add': {
+    method: 'POST',
+    summary: 'Make someone an admin',
+    access: 'admin',
+    body: adminNameRequest,
+    response: adminListResponse,
+  },
+  '/api/admin/remove': {
+    method: 'POST',
+    summary: 'Remove an admin',
+    access: 'admin',
+    body: adminNameRequest,
+    response: adminListResponse,
+  },
+  '/api/admin/users': {
+    method: 'POST',
+    summary: 'Users, a page',
+    access: 'admin',
+    body: adminPageRequest,
+    response: adminUsersResponse,
+  },
+  '/api/admin/answers': {
+    method: 'POST',
+    summary: 'Answers, a page',
+    access: 'admin',
+    body: adminPageRequest,
+    response: adminAnswersResponse,
+  },
+  '/api/admin/audit': {
+    method: 'POST',
+    summary: 'The admin audit log',
+    access: 'admin',
+    body: adminPageRequest,
+    response: adminAuditResponse,
+  },
+  '/api/changeLife': {
+    method: 'POST',
+    summary: 'Gone: always 410 (decision 006)',
+    access: 'anyone',
+    response: goneResponse,
+  },
+  '/api/offline/save': {
+    method: 'POST',
+    summary: 'What the client did offline',
+    access: 'user',
+    body: offlineSaveRequest,
+    response: offlineSaveResponse,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type ApiPath = keyof Endpoints;
+
+/**
+ * Paths with a schema for their body or their answer: what the server registers with route().
+ * The rest (metrics, pictures, the live stream, this document) are registered by their plugins.
+ */
+export type SchemaPath = {
+  [P in ApiPath]: Endpoints[P]['response'] extends z.ZodType
+    ? P
+    : Endpoints[P] extends { body: z.ZodType }
+      ? P
+      : never;
+}[ApiPath];
+
+type BodySchemaOf<P extends ApiPath> = Endpoints[P] extends { body: infer B } ? B : undefined;
+type QuerySchemaOf<P extends ApiPath> = Endpoints[P] extends { query: infer Q } ? Q : undefined;
+
+/** What a caller sends: the schema's input (before defaults); an upload's form; or nothing. */
+export type RequestOf<P extends ApiPath> =
+  BodySchemaOf<P> extends z.ZodType
+    ? z.input<BodySchemaOf<P>>
+    : BodySchemaOf<P> extends 'multipart'
+      ? FormData
+      : undefined;
+
+/** What the server's handler receives: the schema's output (defaults and transforms applied). */
+export type ParsedRequestOf<P extends ApiPath> =
+  BodySchemaOf<P> extends z.ZodType ? z.output<BodySchemaOf<P>> : unknown;
+
+export type QueryOf<P extends ApiPath> =
+  QuerySchemaOf<P> extends z.ZodType ? z.input<QuerySchemaOf<P>> : undefined;
+export type ParsedQueryOf<P extends ApiPath> =
+  QuerySchemaOf<P> extends z.ZodType ? z.output<QuerySchemaOf<P>> : unknown;
+
+/** What the caller gets: the 200 answer's schema output; a Blob for what is not JSON. */
+export type ResponseOf<P extends ApiPath> = Endpoints[P]['response'] extends z.ZodType
+  ? z.output<Endpoints[P]['response']>
+  : Blob;
+
+/**
+ * What a handler may return for a 200: anything the schema accepts (extra fields are dropped);
+ * for a file, what Fastify can send.
+ */
+export type HandlerResultOf<P extends SchemaPath> = Endpoints[P]['response'] extends z.ZodType
+  ? z.input<Endpoints[P]['response']>
+  : unknown;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// For load balancers and orchestrators (src/server/plugins/health.ts): small JSON, never cached.
+
+export const healthResponse = z.object({ status: z.literal('ok') });
+
+/** `live`: whether this instance hears the other instances' world events yet (informational). */
+export const readyResponse = z.object({
+  status: z.literal('ready'),
+  database: z.literal('up'),
+  live: z.enum(['up', 'connecting']),
+});
+
+/** 503: stopping (balancers drain it), or the database does not answer. */
+export const notReadyResponse = z.object({
+  status: z.enum(['stopping', 'unavailable']),
+  database: z.literal('down').optional(),
+});
