@@ -16,6 +16,8 @@ export type RunSummary = {
   loadBefore: number;
   baseline: number;
   baselines: DriveResult[];
+  /** Other fixed servers measured in the same run, shown as ratios too (e.g. Fastify alone). */
+  references?: { name: string; result: DriveResult }[];
   results: { name: string; connections: number; result: DriveResult }[];
 };
 
@@ -34,7 +36,15 @@ export function formatRun(run: RunSummary): string {
     '| scenario | conns | ratio | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const { name, connections, result } of run.results) {
+  const rows = [
+    ...(run.references ?? []).map(({ name, result }) => ({
+      name: `*reference:* ${name}`,
+      connections: run.connections,
+      result,
+    })),
+    ...run.results,
+  ];
+  for (const { name, connections, result } of rows) {
     lines.push(
       `| ${name} | ${connections} | ${(result.rps / run.baseline).toFixed(3)} | ${number(result.rps)} | ` +
         `${result.p50} | ${result.p99} | ${result.max} | ${result.non2xx} | ${result.errors + result.timeouts} |`,

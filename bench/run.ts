@@ -160,6 +160,13 @@ const baselineProcess = await startProcess(
   /^(\d+)$/m,
 );
 const baselineOrigin = `http://127.0.0.1:${baselineProcess.captured}`;
+const fastifyProcess = await startProcess(
+  [path.join(root, 'bench/fastify-hello.ts')],
+  process.env,
+  path.join(dataDir, 'fastify-hello.log'),
+  /^(\d+)$/m,
+);
+const fastifyOrigin = `http://127.0.0.1:${fastifyProcess.captured}`;
 
 const profileDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : null;
 const server = await startProcess(
@@ -222,6 +229,11 @@ const post = (pathname: string, body: unknown, cookie: string): DriveRequest => 
   cookie,
 });
 const scenarios: Scenario[] = [
+  // The floor under every call: Müse's hooks, logging and metrics with no database work.
+  {
+    name: 'stack floor: GET /healthz',
+    requests: [{ kind: 'static', method: 'GET', path: '/healthz' }],
+  },
   { name: 'world feed page 1 (signed in)', requests: [feed(1)] },
   { name: 'world feed page 1 (visitor)', requests: [feed(1, '')] },
   {
@@ -253,9 +265,9 @@ const scenarios: Scenario[] = [
   },
 ];
 
-async function measureBaseline(): Promise<DriveResult> {
+async function measureBaseline(target = baselineOrigin): Promise<DriveResult> {
   return drive({
-    origin: baselineOrigin,
+    origin: target,
     connections,
     seconds,
     requests: [{ kind: 'static', method: 'POST', path: '/', body: '{"page":1}' }],
@@ -266,6 +278,9 @@ log(`server ${origin} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}), baseline ${bas
 const loadBefore = os.loadavg()[0] ?? 0;
 const baselineBefore = await measureBaseline();
 log(`baseline: ${Math.round(baselineBefore.rps)} req/s`);
+const fastifyHello = await measureBaseline(fastifyOrigin);
+log(`Fastify hello world: ${Math.round(fastifyHello.rps)} req/s`);
+await stop(fastifyProcess.child);
 // Warm the server's JIT before anything is recorded.
 await drive({
   origin,
@@ -318,6 +333,7 @@ const table = writeResults(path.join(root, 'bench/results/latest.md'), {
   loadBefore,
   baseline: (baselineBefore.rps + baselineAfter.rps) / 2,
   baselines: [baselineBefore, baselineAfter],
+  references: [{ name: 'Fastify hello world (no plugins, same 4 KB body)', result: fastifyHello }],
   results,
 });
 console.log(table);

@@ -16,6 +16,17 @@ export type Database = Kysely<DB>;
  */
 const WATCHED_TABLES = ['answers', 'users', 'prompts'];
 const answersVersions = new WeakMap<Database, () => string>();
+const rollbackCounts = new WeakMap<Database, () => number>();
+
+/**
+ * How many times SQLite threw away a group of transactions that readers may already have seen
+ * (group-commit.ts: reads on the one connection see a group before its COMMIT). A counter bumped
+ * inside such a group goes back to an old value with different rows behind it, so caches keyed
+ * on a counter add this. Always 0 on PostgreSQL, where nobody sees uncommitted work.
+ */
+export function rollbackEpoch(db: Database): number {
+  return rollbackCounts.get(db)?.() ?? 0;
+}
 
 /**
  * A value that changes whenever a watched table may have changed (any process), so
@@ -60,7 +71,9 @@ export function createDatabase(config: DatabaseConfig): Database {
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const handle = openSqlite(config.file, WATCHED_TABLES);
   // Transactions share COMMITs (one fsync per group), still acknowledged only once on disk.
-  const db = new Kysely<DB>({ dialect: new GroupCommitSqliteDialect(handle) });
+  const dialect = new GroupCommitSqliteDialect(handle);
+  const db = new Kysely<DB>({ dialect });
   answersVersions.set(db, handle.version);
+  rollbackCounts.set(db, () => dialect.stats.rollbacks);
   return db;
 }

@@ -44,7 +44,12 @@ class FifoLock {
 
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
-export type GroupCommitStats = { transactions: number; commits: number };
+export type GroupCommitStats = {
+  transactions: number;
+  commits: number;
+  /** Groups lost to a failed COMMIT or a rollback by SQLite: what readers saw of them is gone. */
+  rollbacks: number;
+};
 
 class GroupCommitDriver implements Driver {
   readonly #handle: SqliteHandle;
@@ -53,7 +58,7 @@ class GroupCommitDriver implements Driver {
   #group: Waiter[] = [];
   #flushScheduled = false;
   #inTransaction = false;
-  readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
+  readonly stats: GroupCommitStats = { transactions: 0, commits: 0, rollbacks: 0 };
 
   constructor(handle: SqliteHandle) {
     this.#handle = handle;
@@ -141,6 +146,7 @@ class GroupCommitDriver implements Driver {
   }
 
   #settle(error: unknown): void {
+    if (error) this.stats.rollbacks += 1;
     const group = this.#group;
     this.#group = [];
     for (const waiter of group) {

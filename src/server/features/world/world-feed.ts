@@ -1,36 +1,50 @@
 import { WORLD_PAGE_SIZE } from '../../../shared/api/world.ts';
-import { answersVersion, type Database } from '../../db/database.ts';
+import { type Database, rollbackEpoch } from '../../db/database.ts';
 import type { AnswerRowWithAuthor } from '../answers/answers.repo.ts';
+import { presentFeedAnswer } from './world.present.ts';
 import {
   type FeedAnchor,
   findFeedAnchor,
   listSharedForPrompt,
   listSharedPageAfter,
-  listSharedPageFrom,
+  readFeedVersion,
 } from './world.repo.ts';
 
 // The feed's pages by number (the SPEC's API) without OFFSET over joined rows: page N starts
 // after the anchor (shared_on, id) of entry (N-1)·10-1, which is found on the feed index alone
-// and remembered; the page itself is a keyset seek. Where the database gives a cheap change
-// signal (SQLite: answersVersion), pages and anchors are cached until the feed's tables change
-// (decision 018). Viewer-specific marks are never cached.
+// and remembered; the page itself is a keyset seek. Pages, already serialised as a stranger sees
+// them, and anchors are kept under the feed's change counter (migration 013), read on every
+// request, on both databases: whatever any instance committed before that read is in the page
+// served (decisions 018 and 030). Viewer-specific marks are never cached.
 
 const MAX_PAGES = 256;
 const MAX_ANCHORS = 20_000;
 
+/** A page of the feed as every reader shares it. */
+export type FeedPage = {
+  rows: AnswerRowWithAuthor[];
+  /** Each answer as a stranger sees it, as JSON. */
+  items: string[];
+  /** The whole response a visitor gets: `{"sharedAnswers":[…]}`. */
+  body: string;
+};
+
 type FeedCache = {
   version: string;
-  pages: Map<number, AnswerRowWithAuthor[]>;
+  pages: Map<number, FeedPage>;
   anchors: Map<number, FeedAnchor | null>;
   /** The world filtered to one prompt (decision 023), by `${promptId} ${page}`. */
   promptPages: Map<string, AnswerRowWithAuthor[]>;
 };
 const caches = new WeakMap<Database, FeedCache>();
 
-function cacheFor(db: Database): FeedCache | null {
-  const version = answersVersion(db);
-  if (version === null) return null;
+/** The cache for the feed as it is now: one read of the change counter. */
+async function currentCache(db: Database): Promise<FeedCache> {
+  // A rolled-back SQLite group takes its bump back with it: the epoch keeps the key new.
+  const version = `${await readFeedVersion(db)}:${rollbackEpoch(db)}`;
   let cache = caches.get(db);
+  // A slower request that read an older counter may put its cache back for a moment: harmless,
+  // since each cache only ever holds rows read after its own counter value.
   if (!cache || cache.version !== version) {
     cache = { version, pages: new Map(), anchors: new Map(), promptPages: new Map() };
     caches.set(db, cache);
@@ -53,7 +67,7 @@ async function anchorBefore(
   const known = cache.anchors.get(page);
   if (known !== undefined) return known;
   // The previous page's last entry, when that page is cached, saves the index walk.
-  const previous = cache.pages.get(page - 1);
+  const previous = cache.pages.get(page - 1)?.rows;
   const last = previous?.[previous.length - 1];
   let anchor: FeedAnchor | undefined;
   if (previous && previous.length === WORLD_PAGE_SIZE && last?.shared_on) {
@@ -72,40 +86,45 @@ async function anchorBefore(
   return anchor;
 }
 
-/** One page of the feed (WORLD_PAGE_SIZE entries, fewer at the end), rows shared by all readers. */
-export async function feedPage(db: Database, page: number): Promise<AnswerRowWithAuthor[]> {
-  const cache = cacheFor(db);
-  if (!cache) {
-    return page === 1
-      ? listSharedPageAfter(db, null, WORLD_PAGE_SIZE)
-      : listSharedPageFrom(db, (page - 1) * WORLD_PAGE_SIZE, WORLD_PAGE_SIZE);
-  }
+function serialise(rows: AnswerRowWithAuthor[]): FeedPage {
+  const items = rows.map((row) =>
+    JSON.stringify(presentFeedAnswer({ ...row, viewer_loves: 0, viewer_reported: 0 }, null)),
+  );
+  return { rows, items, body: `{"sharedAnswers":[${items.join(',')}]}` };
+}
+
+/** One page of the feed (WORLD_PAGE_SIZE entries, fewer at the end), shared by all readers. */
+export async function feedPage(db: Database, page: number): Promise<FeedPage> {
+  const cache = await currentCache(db);
   const cached = cache.pages.get(page);
   if (cached) return cached;
   const anchor = await anchorBefore(db, cache, page);
   const rows = anchor === undefined ? [] : await listSharedPageAfter(db, anchor, WORLD_PAGE_SIZE);
-  // Only while nothing changed during the reads: a page is never cached under a newer version.
-  if (cacheFor(db) === cache) remember(cache.pages, page, rows, MAX_PAGES);
-  return rows;
+  // Read after the counter, so never older than the cache it goes into.
+  const built = serialise(rows);
+  remember(cache.pages, page, built, MAX_PAGES);
+  return built;
 }
 
 /**
  * One page of the world filtered to one prompt (decision 023): rows shared by all readers who
- * may see it, cached like the feed's pages under the same change signal.
+ * may see it, cached like the feed's pages under the same change counter.
  */
 export async function promptFeedPage(
   db: Database,
   promptId: string,
   page: number,
 ): Promise<AnswerRowWithAuthor[]> {
-  const read = () =>
-    listSharedForPrompt(db, promptId, (page - 1) * WORLD_PAGE_SIZE, WORLD_PAGE_SIZE);
-  const cache = cacheFor(db);
-  if (!cache) return read();
+  const cache = await currentCache(db);
   const key = `${promptId} ${page}`;
   const cached = cache.promptPages.get(key);
   if (cached) return cached;
-  const rows = await read();
-  if (cacheFor(db) === cache) remember(cache.promptPages, key, rows, MAX_PAGES);
+  const rows = await listSharedForPrompt(
+    db,
+    promptId,
+    (page - 1) * WORLD_PAGE_SIZE,
+    WORLD_PAGE_SIZE,
+  );
+  remember(cache.promptPages, key, rows, MAX_PAGES);
   return rows;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import {
   type AnswerRowWithAuthor,
@@ -19,35 +20,59 @@ export type PublicUserRow = Pick<
 /** Where a feed page starts: just after this (shared_on, id) in newest-first order. */
 export type FeedAnchor = { shared_on: string; id: string };
 
+const anchorQuery = (db: Database) =>
+  db
+    .selectFrom('answers')
+    .select(['answers.shared_on', 'answers.id'])
+    .where('answers.shared', '=', 1)
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(1);
+
+const anchorFromTop = preparedQuery((db, p: { offset: number }) =>
+  anchorQuery(db).offset(p.offset),
+);
+// From a known anchor, only the entries after it are walked.
+const anchorAfter = preparedQuery((db, p: { sharedOn: string; id: string; offset: number }) =>
+  anchorQuery(db)
+    .where((eb) =>
+      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(p.sharedOn, p.id)),
+    )
+    .offset(p.offset),
+);
+
 /**
  * The (shared_on, id) of the feed entry at `offset` (0 = newest; or counted after `after`), read
- * from the feed index
- * alone (answers_feed covers shared, shared_on, id), so skipping thousands of entries touches
- * neither the rows nor their authors.
+ * from the feed index alone (answers_feed covers shared, shared_on, id), so skipping thousands
+ * of entries touches neither the rows nor their authors.
  */
 export async function findFeedAnchor(
   db: Database,
   offset: number,
   after: FeedAnchor | null = null,
 ): Promise<FeedAnchor | undefined> {
-  let query = db
-    .selectFrom('answers')
-    .select(['answers.shared_on', 'answers.id'])
-    .where('answers.shared', '=', 1);
-  // From a known anchor, only the entries after it are walked.
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(after.shared_on, after.id)),
-    );
-  }
-  const row = await query
-    .orderBy('answers.shared_on', 'desc')
-    .orderBy('answers.id', 'desc')
-    .limit(1)
-    .offset(offset)
-    .executeTakeFirst();
+  const [row] = after
+    ? await anchorAfter(db, { sharedOn: after.shared_on, id: after.id, offset })
+    : await anchorFromTop(db, { offset });
   return row?.shared_on ? { shared_on: row.shared_on, id: row.id } : undefined;
 }
+
+const feedRows = (db: Database) =>
+  selectAnswerRows(db)
+    .where('answers.shared', '=', 1)
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc');
+
+const pageFromTop = preparedQuery((db, p: { limit: number }) => feedRows(db).limit(p.limit));
+// A row-value comparison: both databases turn it into a range on the feed index (an OR of the
+// two halves made PostgreSQL filter every skipped row instead).
+const pageAfter = preparedQuery((db, p: { sharedOn: string; id: string; limit: number }) =>
+  feedRows(db)
+    .where((eb) =>
+      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(p.sharedOn, p.id)),
+    )
+    .limit(p.limit),
+);
 
 /**
  * One page of the feed, newest shared first, id breaking ties so pages never overlap: the
@@ -59,19 +84,23 @@ export async function listSharedPageAfter(
   after: FeedAnchor | null,
   limit: number,
 ): Promise<AnswerRowWithAuthor[]> {
-  let query = selectAnswerRows(db).where('answers.shared', '=', 1);
-  if (after) {
-    // A row-value comparison: both databases turn it into a range on the feed index (an
-    // OR of the two halves made PostgreSQL filter every skipped row instead).
-    query = query.where((eb) =>
-      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(after.shared_on, after.id)),
-    );
-  }
-  return query
-    .orderBy('answers.shared_on', 'desc')
-    .orderBy('answers.id', 'desc')
-    .limit(limit)
-    .execute();
+  return after
+    ? pageAfter(db, { sharedOn: after.shared_on, id: after.id, limit })
+    : pageFromTop(db, { limit });
+}
+
+const feedVersionQuery = preparedQuery((db, _p: Record<string, never>) =>
+  db.selectFrom('feed_version').select('n').where('id', '=', 1),
+);
+
+/**
+ * The feed's change counter (migration 013): bumped by the database itself, in the same
+ * transaction, whenever a row the feed is made of changes. Read per request: what any instance
+ * committed before this read is reflected in it.
+ */
+export async function readFeedVersion(db: Database): Promise<number> {
+  const [row] = await feedVersionQuery(db, {});
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -128,31 +157,20 @@ export async function hasAnsweredPrompt(
   return row !== undefined;
 }
 
-/**
- * The page that starts at entry `offset` in one round trip: the anchor subquery walks the feed
- * index alone, the outer query seeks from it (for PostgreSQL, where nothing is cached).
- */
-export async function listSharedPageFrom(
-  db: Database,
-  offset: number,
-  limit: number,
-): Promise<AnswerRowWithAuthor[]> {
-  const anchor = db
-    .selectFrom('answers as a')
-    .select(['a.shared_on', 'a.id'])
-    .where('a.shared', '=', 1)
-    .orderBy('a.shared_on', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(1)
-    .offset(offset);
-  return selectAnswerRows(db)
-    .where('answers.shared', '=', 1)
-    .where(sql<boolean>`(${sql.ref('answers.shared_on')}, ${sql.ref('answers.id')}) <= (${anchor})`)
-    .orderBy('answers.shared_on', 'desc')
-    .orderBy('answers.id', 'desc')
-    .limit(limit)
-    .execute();
-}
+const viewerMarksQuery = preparedQuery((db, p: { viewerId: string; ids: string[] }) =>
+  db
+    .selectFrom('likes')
+    .select(['likes.answer_id', sql.lit('love').as('mark')])
+    .where('likes.user_id', '=', p.viewerId)
+    .where('likes.answer_id', 'in', p.ids)
+    .unionAll(
+      db
+        .selectFrom('reports')
+        .select(['reports.answer_id', sql.lit('report').as('mark')])
+        .where('reports.user_id', '=', p.viewerId)
+        .where('reports.answer_id', 'in', p.ids),
+    ),
+);
 
 /** Which of these answers the viewer loves and which they reported: only their own rows. */
 export async function listViewerMarks(
@@ -160,25 +178,13 @@ export async function listViewerMarks(
   viewerId: string,
   answerIds: string[],
 ): Promise<{ loves: Set<string>; reports: Set<string> }> {
-  if (answerIds.length === 0) return { loves: new Set(), reports: new Set() };
-  const [loves, reports] = await Promise.all([
-    db
-      .selectFrom('likes')
-      .select('answer_id')
-      .where('user_id', '=', viewerId)
-      .where('answer_id', 'in', answerIds)
-      .execute(),
-    db
-      .selectFrom('reports')
-      .select('answer_id')
-      .where('user_id', '=', viewerId)
-      .where('answer_id', 'in', answerIds)
-      .execute(),
-  ]);
-  return {
-    loves: new Set(loves.map((row) => row.answer_id)),
-    reports: new Set(reports.map((row) => row.answer_id)),
-  };
+  const loves = new Set<string>();
+  const reports = new Set<string>();
+  if (answerIds.length === 0) return { loves, reports };
+  for (const row of await viewerMarksQuery(db, { viewerId, ids: answerIds })) {
+    (row.mark === 'love' ? loves : reports).add(row.answer_id);
+  }
+  return { loves, reports };
 }
 
 /** A named user's non-anonymous shared answers, newest first. */

@@ -19,7 +19,7 @@ import {
   reportAnswer,
   reportedAnswers,
   shareAnswer,
-  sharedPage,
+  sharedPageBody,
   sharedPageForPrompt,
   unloveAnswer,
   unreportAnswer,
@@ -32,10 +32,12 @@ import {
 export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
 
-  app.post('/api/answer/shared', async (request) => {
+  app.post('/api/answer/shared', async (request, reply) => {
     const { page, prompt_id } = sharedAnswersRequest.parse(request.body ?? {});
     if (prompt_id) return sharedPageForPrompt(deps, request.sessionUser, prompt_id, page);
-    return { sharedAnswers: await sharedPage(deps, request.sessionUser, page) };
+    // Already JSON (decision 030): the cached page as it is, or with the viewer's marks.
+    reply.type('application/json; charset=utf-8');
+    return sharedPageBody(deps, request.sessionUser, page);
   });
 
   app.post('/api/answer/share', async (request) => {

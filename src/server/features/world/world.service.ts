@@ -41,12 +41,41 @@ function unmarked(row: AnswerRowWithAuthor): AnswerView {
 }
 type Sharer = { id: string };
 
-export async function sharedPage(
+/**
+ * A feed page as the viewer sees it, serialised: `{"sharedAnswers":[…]}`. The page is cached
+ * already serialised as a stranger sees it; the viewer's own loves and reports (read for just
+ * these ids, never cached) change only the answers they mark.
+ */
+export async function sharedPageBody(
   deps: DataDeps,
   viewer: Viewer | null,
   page: number,
-): Promise<FeedAnswer[]> {
-  return presentWithMarks(deps, viewer, await feedPage(deps.db, page));
+): Promise<string> {
+  const feed = await feedPage(deps.db, page);
+  if (!viewer || feed.rows.length === 0) return feed.body;
+  const marks = await listViewerMarks(
+    deps.db,
+    viewer.id,
+    feed.rows.map((row) => row.id),
+  );
+  if (marks.loves.size === 0 && marks.reports.size === 0) return feed.body;
+  const items = feed.rows.map((row, index) =>
+    marks.loves.has(row.id) || marks.reports.has(row.id)
+      ? JSON.stringify(presentFeedAnswer(withMarks(row, marks), viewer.id))
+      : feed.items[index],
+  );
+  return `{"sharedAnswers":[${items.join(',')}]}`;
+}
+
+function withMarks(
+  row: AnswerRowWithAuthor,
+  marks: { loves: Set<string>; reports: Set<string> },
+): AnswerView {
+  return {
+    ...row,
+    viewer_loves: marks.loves.has(row.id) ? 1 : 0,
+    viewer_reported: marks.reports.has(row.id) ? 1 : 0,
+  };
 }
 
 /** Feed rows as the viewer sees them: their own love and report marks, never anyone else's. */
@@ -61,16 +90,7 @@ async function presentWithMarks(
     viewer.id,
     rows.map((row) => row.id),
   );
-  return rows.map((row) =>
-    presentFeedAnswer(
-      {
-        ...row,
-        viewer_loves: marks.loves.has(row.id) ? 1 : 0,
-        viewer_reported: marks.reports.has(row.id) ? 1 : 0,
-      },
-      viewer.id,
-    ),
-  );
+  return rows.map((row) => presentFeedAnswer(withMarks(row, marks), viewer.id));
 }
 
 /**
