@@ -24,6 +24,16 @@ export type RunSummary = {
 const number = (value: number) => Math.round(value).toLocaleString('en');
 
 export function formatRun(run: RunSummary): string {
+  // The baseline's CPU per request over the call's: how close the call is to the limit in work
+  // done, whatever else the machine was doing (req/s ratios swing with the load; this barely).
+  const baselineCpu = run.baselines
+    .map((b) => b.cpuUs)
+    .filter((value): value is number => value !== undefined);
+  const cpuBase = baselineCpu.length
+    ? baselineCpu.reduce((a, b) => a + b, 0) / baselineCpu.length
+    : undefined;
+  const cpuRatio = (result: DriveResult) =>
+    cpuBase === undefined || !result.cpuUs ? '—' : (cpuBase / result.cpuUs).toFixed(3);
   const lines = [
     `Run ${new Date().toISOString()} · ${run.database} · ${number(run.answers)} answers ` +
       `(${number(run.shared)} shared, ${number(run.people)} people) + one person with 3,650 · ` +
@@ -31,10 +41,11 @@ export function formatRun(run: RunSummary): string {
       `load average before ${run.loadBefore.toFixed(2)}`,
     '',
     `Baseline (bare node:http, fixed 4 KB JSON, ${run.connections} connections): ` +
-      `${number(run.baseline)} req/s (${run.baselines.map((b) => number(b.rps)).join(' before, ')} after)`,
+      `${number(run.baseline)} req/s (${run.baselines.map((b) => number(b.rps)).join(' before, ')} after)` +
+      (cpuBase === undefined ? '' : `, ${number(cpuBase)} µs of CPU per request`),
     '',
-    '| scenario | conns | ratio | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | conns | ratio | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | CPU µs/req | CPU ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const rows = [
     ...(run.references ?? []).map(({ name, result }) => ({
@@ -47,7 +58,8 @@ export function formatRun(run: RunSummary): string {
   for (const { name, connections, result } of rows) {
     lines.push(
       `| ${name} | ${connections} | ${(result.rps / run.baseline).toFixed(3)} | ${number(result.rps)} | ` +
-        `${result.p50} | ${result.p99} | ${result.max} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
+        `${result.p50} | ${result.p99} | ${result.max} | ${result.non2xx} | ${result.errors + result.timeouts} | ` +
+        `${result.cpuUs === undefined ? '—' : number(result.cpuUs)} | ${cpuRatio(result)} |`,
     );
   }
   return lines.join('\n');

@@ -139,6 +139,31 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
   });
 }
 
+/**
+ * CPU time (user + system, all threads) a process has used so far, in ms; null where /proc is
+ * not there. CPU per request barely moves with the machine's load, unlike req/s.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Drives `spec` and adds the CPU the target process spent per request. */
+async function driveMeasured(spec: DriveSpec, pid: number | undefined): Promise<DriveResult> {
+  const before = cpuMs(pid);
+  const result = await drive(spec);
+  const after = cpuMs(pid);
+  if (before === null || after === null || result.total === 0) return result;
+  return { ...result, cpuUs: ((after - before) * 1000) / result.total };
+}
+
 function drive(spec: DriveSpec): Promise<DriveResult> {
   return new Promise((resolve, reject) => {
     execFile(
@@ -265,20 +290,26 @@ const scenarios: Scenario[] = [
   },
 ];
 
-async function measureBaseline(target = baselineOrigin): Promise<DriveResult> {
-  return drive({
-    origin: target,
-    connections,
-    seconds,
-    requests: [{ kind: 'static', method: 'POST', path: '/', body: '{"page":1}' }],
-  });
+async function measureBaseline(
+  target = baselineOrigin,
+  pid = baselineProcess.child.pid,
+): Promise<DriveResult> {
+  return driveMeasured(
+    {
+      origin: target,
+      connections,
+      seconds,
+      requests: [{ kind: 'static', method: 'POST', path: '/', body: '{"page":1}' }],
+    },
+    pid,
+  );
 }
 
 log(`server ${origin} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}), baseline ${baselineOrigin}`);
 const loadBefore = os.loadavg()[0] ?? 0;
 const baselineBefore = await measureBaseline();
 log(`baseline: ${Math.round(baselineBefore.rps)} req/s`);
-const fastifyHello = await measureBaseline(fastifyOrigin);
+const fastifyHello = await measureBaseline(fastifyOrigin, fastifyProcess.child.pid);
 log(`Fastify hello world: ${Math.round(fastifyHello.rps)} req/s`);
 await stop(fastifyProcess.child);
 // Warm the server's JIT before anything is recorded.
@@ -302,12 +333,15 @@ const results: { name: string; connections: number; result: DriveResult }[] = []
 for (const scenario of scenarios) {
   if (args.only && !args.only.split(',').some((part) => scenario.name.includes(part))) continue;
   await settle();
-  const result = await drive({
-    origin,
-    connections: scenario.connections ?? connections,
-    seconds,
-    requests: scenario.requests,
-  });
+  const result = await driveMeasured(
+    {
+      origin,
+      connections: scenario.connections ?? connections,
+      seconds,
+      requests: scenario.requests,
+    },
+    server.child.pid,
+  );
   log(
     `${scenario.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
   );
