@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { Database } from './database.ts';
 
 // Kysely builds and compiles a query's SQL again on every call: for the calls made on every
@@ -8,8 +8,11 @@ import type { Database } from './database.ts';
 // in their places: same SQL text, new parameters (which node-sqlite.ts's statement cache and
 // PostgreSQL's planner both reuse).
 
-/** What a prepared query may take: scalars, and lists (each list length compiles once). */
-type Scalar = string | number | null;
+/**
+ * What a prepared query may take: scalars, and lists (each list length compiles once). An
+ * undefined value is sent as NULL (Kysely would have left its column out instead).
+ */
+type Scalar = string | number | null | undefined;
 type Params = Record<string, Scalar | readonly Scalar[]>;
 
 /** A placeholder that no real value looks like. */
@@ -18,12 +21,12 @@ const MARK = '\u0000muse-param\u0000';
 type Slot = { fixed: unknown } | { name: string; index: number | null };
 type Template = { compiled: CompiledQuery; slots: Slot[] };
 
-/** The parameters' shape: lists compile to different SQL per length. */
+/** The parameters' shape: which keys are given, and each list's length. */
 function shapeOf(params: Params): string {
   let shape = '';
   for (const key in params) {
     const value = params[key];
-    if (Array.isArray(value)) shape += `${key}:${value.length};`;
+    shape += Array.isArray(value) ? `${key}:${value.length};` : `${key};`;
   }
   return shape;
 }
@@ -72,14 +75,25 @@ export function preparedQuery<P extends Params, R>(
     }
     return found;
   }
-  return async function execute(db: Database, params: P): Promise<R[]> {
+  async function run(db: Database, params: P): Promise<QueryResult<R>> {
     const { compiled, slots } = template(db, params);
     const parameters = slots.map((slot) => {
       if ('fixed' in slot) return slot.fixed;
       const value = params[slot.name];
       return slot.index === null ? value : (value as readonly Scalar[])[slot.index];
     });
-    const result = await db.executeQuery<R>({ ...compiled, parameters });
-    return result.rows;
-  };
+    return db.executeQuery<R>({ ...compiled, parameters });
+  }
+  /** The rows; `.run` gives the whole result (affected rows of a write). */
+  const rows = async (db: Database, params: P): Promise<R[]> => (await run(db, params)).rows;
+  return Object.assign(rows, { run });
+}
+
+/** How many rows a prepared write changed (inserted, updated or deleted). */
+export async function affectedRows<P extends Params>(
+  query: { run: (db: Database, params: P) => Promise<QueryResult<unknown>> },
+  db: Database,
+  params: P,
+): Promise<bigint> {
+  return (await query.run(db, params)).numAffectedRows ?? 0n;
 }

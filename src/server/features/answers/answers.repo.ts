@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { affectedRows, preparedQuery } from '../../db/prepared.ts';
 import type { AnswersTable } from '../../db/schema.ts';
 
 export type AnswerRow = Selectable<AnswersTable>;
@@ -97,8 +98,14 @@ export function selectAnswerViews(db: Database, viewerId: string | null) {
   ]);
 }
 
+// The calls of every save are compiled once (decision 030).
+const answerQuery = preparedQuery((db, p: { id: string }) =>
+  db.selectFrom('answers').selectAll().where('id', '=', p.id),
+);
+
 export async function findAnswer(db: Database, id: string): Promise<AnswerRow | undefined> {
-  return db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await answerQuery(db, { id });
+  return row;
 }
 
 export async function findAnswerView(
@@ -124,23 +131,25 @@ export async function listAnswerViewsOfUser(db: Database, userId: string): Promi
  * concurrent save. SQLite transactions are serialised anyway. False when there is no such row.
  */
 export async function lockAnswer(trx: Database, id: string): Promise<boolean> {
-  const result = await trx
+  return (await affectedRows(lockQuery, trx, { id })) > 0n;
+}
+const lockQuery = preparedQuery((db, p: { id: string }) =>
+  db
     .updateTable('answers')
     .set((eb) => ({ score: eb.ref('score') }))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+    .where('id', '=', p.id),
+);
 
 /** False when a row with this id already exists (perhaps inserted a moment ago by a racer). */
 export async function insertAnswerIfAbsent(trx: Database, row: AnswerRow): Promise<boolean> {
-  const result = await trx
-    .insertInto('answers')
-    .values(row)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  return (await affectedRows(insertQuery, trx, row)) > 0n;
 }
+const insertQuery = preparedQuery((db, p: AnswerRow) =>
+  db
+    .insertInto('answers')
+    .values(p)
+    .onConflict((oc) => oc.column('id').doNothing()),
+);
 
 export async function updateAnswerContent(
   trx: Database,
@@ -173,9 +182,11 @@ export async function deleteOwnAnswer(
 /** Row-level arithmetic: concurrent changes to one user's score all count. */
 export async function addToUserScore(trx: Database, userId: string, delta: number): Promise<void> {
   if (delta === 0) return;
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ score: eb('score', '+', delta) }))
-    .where('id', '=', userId)
-    .execute();
+  await addScoreQuery(trx, { userId, delta });
 }
+const addScoreQuery = preparedQuery((db, p: { userId: string; delta: number }) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ score: eb('score', '+', p.delta) }))
+    .where('id', '=', p.userId),
+);

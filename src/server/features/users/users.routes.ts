@@ -19,14 +19,16 @@ import { listOwnPictures, setProfilePicture } from '../pictures/pictures.service
 import { presentPrompts } from '../prompts/prompts.present.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
 import { listOwnLovesAndFlags } from './users.repo.ts';
-import { loadOwnUser, updateProfile, updateStreak } from './users.service.ts';
+import { loadOwnUser, ownUserBody, updateProfile, updateStreak } from './users.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/api/user', async (request) => {
+  app.post('/api/user', async (request, reply) => {
     const body = ownUserRequest.parse(request.body ?? {});
     const caller = requireUser(request);
     assertSelfOrNotFound(caller, body._id);
-    return { user: await loadOwnUser(deps, caller.id) };
+    // The row the session lookup just read (decision 030), sent as JSON made once.
+    reply.type('application/json; charset=utf-8');
+    return ownUserBody(deps, caller);
   });
 
   // "Your data": everything the server keeps about the caller, as one JSON document.
