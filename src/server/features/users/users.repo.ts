@@ -72,19 +72,18 @@ const ownedIdsQuery = preparedQuery((db, p: { userId: string }) => {
     postgres
       ? sql.raw(`coalesce(json_agg(${column} order by ${order})::text, '[]')`)
       : sql.raw(`json_group_array(${column} order by ${order})`);
-  return db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('answers')
-        .select(list('id', 'answered, id').$castTo<string>().as('ids'))
-        .where('user_id', '=', p.userId)
-        .as('answered'),
-      eb
-        .selectFrom('prompts')
-        .select(list('id', 'created, id').$castTo<string>().as('ids'))
-        .where('user_id', '=', p.userId)
-        .as('created'),
-    ]);
+  return db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('answers')
+      .select(list('id', 'answered, id').$castTo<string>().as('ids'))
+      .where('user_id', '=', p.userId)
+      .as('answered'),
+    eb
+      .selectFrom('prompts')
+      .select(list('id', 'created, id').$castTo<string>().as('ids'))
+      .where('user_id', '=', p.userId)
+      .as('created'),
+  ]);
 });
 
 export async function findOwnedIdsJson(db: Database, userId: string): Promise<OwnedIdsJson> {

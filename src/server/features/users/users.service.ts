@@ -12,13 +12,13 @@ import { presentOwnUser } from './users.present.ts';
 import {
   clearLoginFailures,
   deleteUserCompletely,
+  findOwnedIdsJson,
   findUserById,
   findUserByNameOrEmail,
   insertUser,
   isNameOrEmailTaken,
-  findOwnedIdsJson,
-  type OwnedIdsJson,
   mergeAnonymousInto,
+  type OwnedIdsJson,
   reserveLoginAttempt,
   type UserRow,
   updateUser,
@@ -56,7 +56,11 @@ export async function loadOwnUser(deps: AppDeps, userId: string) {
  */
 export async function ownUserBody(deps: AppDeps, row: UserRow): Promise<string> {
   const ids = await ownedIdsOf(deps, row.id);
-  const { answered: _answered, created: _created, ...rest } = presentOwnUser(row, {
+  const {
+    answered: _answered,
+    created: _created,
+    ...rest
+  } = presentOwnUser(row, {
     answered: [],
     created: [],
   });

@@ -38,10 +38,18 @@ type FeedCache = {
 };
 const caches = new WeakMap<Database, FeedCache>();
 
-/** The cache for the feed as it is now: one read of the change counter. */
-async function currentCache(db: Database): Promise<FeedCache> {
+/** The cache key for a reading of the change counter. */
+function keyOf(db: Database, counter: number): string {
   // A rolled-back SQLite group takes its bump back with it: the epoch keeps the key new.
-  const version = `${await readFeedVersion(db)}:${rollbackEpoch(db)}`;
+  return `${counter}:${rollbackEpoch(db)}`;
+}
+
+/**
+ * The cache for the feed as it is now: one read of the change counter, or the reading the
+ * caller just made (it must have been made before any rows it will put in).
+ */
+async function currentCache(db: Database, counter?: number): Promise<FeedCache> {
+  const version = keyOf(db, counter ?? (await readFeedVersion(db)));
   let cache = caches.get(db);
   // A slower request that read an older counter may put its cache back for a moment: harmless,
   // since each cache only ever holds rows read after its own counter value.
@@ -93,9 +101,26 @@ function serialise(rows: AnswerRowWithAuthor[]): FeedPage {
   return { rows, items, body: `{"sharedAnswers":[${items.join(',')}]}` };
 }
 
-/** One page of the feed (WORLD_PAGE_SIZE entries, fewer at the end), shared by all readers. */
-export async function feedPage(db: Database, page: number): Promise<FeedPage> {
-  const cache = await currentCache(db);
+/**
+ * The page as last cached, whatever the counter is now, and the counter it was cached under:
+ * a guess to check (readFeedVersionAndMarks) before it is served.
+ */
+export function lastCachedPage(
+  db: Database,
+  page: number,
+): { page: FeedPage; isCurrent: (counter: number) => boolean } | null {
+  const cache = caches.get(db);
+  const found = cache?.pages.get(page);
+  if (!cache || !found) return null;
+  return { page: found, isCurrent: (counter) => keyOf(db, counter) === cache.version };
+}
+
+/**
+ * One page of the feed (WORLD_PAGE_SIZE entries, fewer at the end), shared by all readers, as of
+ * the change counter now (or as of `counter`, read by the caller just before).
+ */
+export async function feedPage(db: Database, page: number, counter?: number): Promise<FeedPage> {
+  const cache = await currentCache(db, counter);
   const cached = cache.pages.get(page);
   if (cached) return cached;
   const anchor = await anchorBefore(db, cache, page);

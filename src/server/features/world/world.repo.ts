@@ -157,34 +157,65 @@ export async function hasAnsweredPrompt(
   return row !== undefined;
 }
 
-const viewerMarksQuery = preparedQuery((db, p: { viewerId: string; ids: string[] }) =>
+const lovesOf = (db: Database, viewerId: string, ids: string[]) =>
   db
     .selectFrom('likes')
-    .select(['likes.answer_id', sql.lit('love').as('mark')])
-    .where('likes.user_id', '=', p.viewerId)
-    .where('likes.answer_id', 'in', p.ids)
-    .unionAll(
-      db
-        .selectFrom('reports')
-        .select(['reports.answer_id', sql.lit('report').as('mark')])
-        .where('reports.user_id', '=', p.viewerId)
-        .where('reports.answer_id', 'in', p.ids),
-    ),
+    .select([sql.lit('love').as('mark'), 'likes.answer_id as value'])
+    .where('likes.user_id', '=', viewerId)
+    .where('likes.answer_id', 'in', ids);
+const reportsOf = (db: Database, viewerId: string, ids: string[]) =>
+  db
+    .selectFrom('reports')
+    .select([sql.lit('report').as('mark'), 'reports.answer_id as value'])
+    .where('reports.user_id', '=', viewerId)
+    .where('reports.answer_id', 'in', ids);
+
+const viewerMarksQuery = preparedQuery((db, p: { viewerId: string; ids: string[] }) =>
+  lovesOf(db, p.viewerId, p.ids).unionAll(reportsOf(db, p.viewerId, p.ids)),
 );
+
+// The feed's counter and the viewer's marks on a page in one round trip: when the page cached
+// under that counter is the one the marks were read for, a signed-in feed read is one query.
+const versionAndMarksQuery = preparedQuery((db, p: { viewerId: string; ids: string[] }) =>
+  db
+    .selectFrom('feed_version')
+    .select([sql.lit('version').as('mark'), sql<string>`cast(n as text)`.as('value')])
+    .where('id', '=', 1)
+    .unionAll(lovesOf(db, p.viewerId, p.ids))
+    .unionAll(reportsOf(db, p.viewerId, p.ids)),
+);
+
+export type ViewerMarks = { loves: Set<string>; reports: Set<string> };
+
+function marksOf(rows: { mark: string; value: string }[]): ViewerMarks {
+  const loves = new Set<string>();
+  const reports = new Set<string>();
+  for (const row of rows) {
+    if (row.mark === 'love') loves.add(row.value);
+    else if (row.mark === 'report') reports.add(row.value);
+  }
+  return { loves, reports };
+}
 
 /** Which of these answers the viewer loves and which they reported: only their own rows. */
 export async function listViewerMarks(
   db: Database,
   viewerId: string,
   answerIds: string[],
-): Promise<{ loves: Set<string>; reports: Set<string> }> {
-  const loves = new Set<string>();
-  const reports = new Set<string>();
-  if (answerIds.length === 0) return { loves, reports };
-  for (const row of await viewerMarksQuery(db, { viewerId, ids: answerIds })) {
-    (row.mark === 'love' ? loves : reports).add(row.answer_id);
-  }
-  return { loves, reports };
+): Promise<ViewerMarks> {
+  if (answerIds.length === 0) return { loves: new Set(), reports: new Set() };
+  return marksOf(await viewerMarksQuery(db, { viewerId, ids: answerIds }));
+}
+
+/** The feed's change counter (as readFeedVersion) and the viewer's marks on these answers. */
+export async function readFeedVersionAndMarks(
+  db: Database,
+  viewerId: string,
+  answerIds: string[],
+): Promise<{ version: number; marks: ViewerMarks }> {
+  const rows = await versionAndMarksQuery(db, { viewerId, ids: answerIds });
+  const version = rows.find((row) => row.mark === 'version')?.value;
+  return { version: Number(version ?? 0), marks: marksOf(rows) };
 }
 
 /** A named user's non-anonymous shared answers, newest first. */

@@ -21,11 +21,13 @@ import {
   listViewerMarks,
   markShared,
   markUnshared,
+  readFeedVersionAndMarks,
   removeLove,
   removeReport,
   replaceSharedText,
+  type ViewerMarks,
 } from './world.repo.ts';
-import { feedPage, promptFeedPage } from './world-feed.ts';
+import { type FeedPage, feedPage, lastCachedPage, promptFeedPage } from './world-feed.ts';
 
 /** What the calls that change the feed need: they tell every instance (world-events.ts). */
 type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents'>;
@@ -51,13 +53,32 @@ export async function sharedPageBody(
   viewer: Viewer | null,
   page: number,
 ): Promise<string> {
-  const feed = await feedPage(deps.db, page);
-  if (!viewer || feed.rows.length === 0) return feed.body;
-  const marks = await listViewerMarks(
-    deps.db,
-    viewer.id,
-    feed.rows.map((row) => row.id),
-  );
+  if (!viewer) return (await feedPage(deps.db, page)).body;
+  // Signed in: the counter and the viewer's marks on the page cached last, in one query; only
+  // when the counter has moved since, the page is read again and its marks with it.
+  const guess = lastCachedPage(deps.db, page);
+  let feed: FeedPage;
+  let marks: ViewerMarks;
+  if (guess && guess.page.rows.length > 0) {
+    const read = await readFeedVersionAndMarks(deps.db, viewer.id, idsOf(guess.page));
+    if (guess.isCurrent(read.version)) {
+      feed = guess.page;
+      marks = read.marks;
+    } else {
+      feed = await feedPage(deps.db, page, read.version);
+      marks = await listViewerMarks(deps.db, viewer.id, idsOf(feed));
+    }
+  } else {
+    feed = await feedPage(deps.db, page);
+    marks = await listViewerMarks(deps.db, viewer.id, idsOf(feed));
+  }
+  return bodyWithMarks(feed, marks, viewer);
+}
+
+const idsOf = (feed: FeedPage) => feed.rows.map((row) => row.id);
+
+/** The cached page's JSON, with the answers this viewer loves or reported presented again. */
+function bodyWithMarks(feed: FeedPage, marks: ViewerMarks, viewer: Viewer): string {
   if (marks.loves.size === 0 && marks.reports.size === 0) return feed.body;
   const items = feed.rows.map((row, index) =>
     marks.loves.has(row.id) || marks.reports.has(row.id)
@@ -67,10 +88,7 @@ export async function sharedPageBody(
   return `{"sharedAnswers":[${items.join(',')}]}`;
 }
 
-function withMarks(
-  row: AnswerRowWithAuthor,
-  marks: { loves: Set<string>; reports: Set<string> },
-): AnswerView {
+function withMarks(row: AnswerRowWithAuthor, marks: ViewerMarks): AnswerView {
   return {
     ...row,
     viewer_loves: marks.loves.has(row.id) ? 1 : 0,
