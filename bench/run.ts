@@ -194,6 +194,7 @@ const fastifyProcess = await startProcess(
 const fastifyOrigin = `http://127.0.0.1:${fastifyProcess.captured}`;
 
 const profileDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : null;
+const serverStarted = Date.now();
 const server = await startProcess(
   [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'src/server/main.ts'],
   {
@@ -329,6 +330,9 @@ async function settle(): Promise<void> {
   }
 }
 
+if (profileDir) {
+  log(`profile: scenarios begin about ${((Date.now() - serverStarted) / 1000).toFixed(1)} s in`);
+}
 const results: { name: string; connections: number; result: DriveResult }[] = [];
 for (const scenario of scenarios) {
   if (args.only && !args.only.split(',').some((part) => scenario.name.includes(part))) continue;

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
@@ -43,6 +51,47 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 const pools = new WeakMap<Database, pg.Pool>();
+const writeCounts = new WeakMap<Database, () => number>();
+
+/**
+ * How many writes this process has finished on `db` (PostgreSQL: any statement but a SELECT,
+ * counted once it returns, COMMIT included). What this instance wrote is committed by the time
+ * the count moves, so a cache fed by notifications can tell that it must look for itself before
+ * serving this instance's readers (feed-counter.ts). Null on SQLite.
+ */
+export function finishedWrites(db: Database): number | null {
+  return writeCounts.get(db)?.() ?? null;
+}
+
+/** Kysely's PostgreSQL driver, counting the statements other than SELECT as they finish. */
+class CountingPostgresDriver extends PostgresDriver {
+  writes = 0;
+  readonly #counted = new WeakSet<DatabaseConnection>();
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!this.#counted.has(connection)) {
+      this.#counted.add(connection);
+      const execute = connection.executeQuery.bind(connection);
+      connection.executeQuery = async <R>(query: CompiledQuery) => {
+        const result = await execute<R>(query);
+        if (query.query.kind !== 'SelectQueryNode') this.writes += 1;
+        return result;
+      };
+    }
+    return connection;
+  }
+}
+
+class CountingPostgresDialect extends PostgresDialect {
+  readonly driver: CountingPostgresDriver;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.driver = new CountingPostgresDriver(config);
+  }
+  override createDriver(): Driver {
+    return this.driver;
+  }
+}
 
 /** The PostgreSQL connection pool's numbers for /metrics; null on SQLite. */
 export function poolStats(db: Database): PoolStats | null {
@@ -56,6 +105,11 @@ export function poolStats(db: Database): PoolStats | null {
   };
 }
 
+/** The PostgreSQL connection string `db` was made with; null on SQLite. */
+export function postgresUrl(db: Database): string | null {
+  return pools.get(db)?.options.connectionString ?? null;
+}
+
 /** Whether `db` is on PostgreSQL (the configuration can say otherwise in tests). */
 export function isPostgres(db: Database): boolean {
   return pools.has(db);
@@ -64,8 +118,10 @@ export function isPostgres(db: Database): boolean {
 export function createDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new CountingPostgresDialect({ pool });
+    const db = new Kysely<DB>({ dialect });
     pools.set(db, pool);
+    writeCounts.set(db, () => dialect.driver.writes);
     return db;
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });

@@ -13,7 +13,8 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 // On PostgreSQL the triggers are deferred to COMMIT (constraint triggers, INITIALLY DEFERRED) and
 // bump at most once per transaction: the counter row is locked only for the commit itself, and
 // always last, so two writers never wait on it in opposite orders (no deadlock), whatever else
-// their transactions touch.
+// their transactions touch. The new value is also sent with NOTIFY on channel muse_feed, which
+// PostgreSQL delivers at COMMIT to every listening instance (feed-counter.ts).
 
 const TRIGGERS: { name: string; on: string; event: string; when: string | null }[] = [
   { name: 'feed_answer_insert', on: 'answers', event: 'INSERT', when: 'NEW.shared = 1' },
@@ -61,10 +62,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `CREATE FUNCTION muse_bump_feed_version() RETURNS trigger LANGUAGE plpgsql AS $$
+       DECLARE
+         bumped bigint;
        BEGIN
          IF current_setting('muse.feed_bumped', true) IS DISTINCT FROM 'yes' THEN
            PERFORM set_config('muse.feed_bumped', 'yes', true);
-           UPDATE feed_version SET n = n + 1 WHERE id = 1;
+           UPDATE feed_version SET n = n + 1 WHERE id = 1 RETURNING n INTO bumped;
+           PERFORM pg_notify('muse_feed', bumped::text);
          END IF;
          RETURN NULL;
        END $$`,

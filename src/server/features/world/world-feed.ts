@@ -30,7 +30,9 @@ export type FeedPage = {
 };
 
 type FeedCache = {
-  version: string;
+  /** The change counter the cache's rows were all read after, and the SQLite rollback epoch. */
+  counter: number;
+  epoch: number;
   pages: Map<number, FeedPage>;
   anchors: Map<number, FeedAnchor | null>;
   /** The world filtered to one prompt (decision 023), by `${promptId} ${page}`. */
@@ -38,23 +40,30 @@ type FeedCache = {
 };
 const caches = new WeakMap<Database, FeedCache>();
 
-/** The cache key for a reading of the change counter. */
-function keyOf(db: Database, counter: number): string {
-  // A rolled-back SQLite group takes its bump back with it: the epoch keeps the key new.
-  return `${counter}:${rollbackEpoch(db)}`;
+/**
+ * Whether `cache` may serve a reader who saw `counter`: its rows were read after that value or
+ * a later one, so they are at least as new. A rolled-back SQLite group takes its bump back with
+ * it (the counter repeats with other rows behind it): a new epoch starts a new cache.
+ */
+function serves(db: Database, cache: FeedCache, counter: number): boolean {
+  return cache.epoch === rollbackEpoch(db) && cache.counter >= counter;
 }
 
 /**
- * The cache for the feed as it is now: one read of the change counter, or the reading the
- * caller just made (it must have been made before any rows it will put in).
+ * The cache for the feed as it is now: as of the counter read now, or a reading the caller
+ * made (before any rows it will put in).
  */
 async function currentCache(db: Database, counter?: number): Promise<FeedCache> {
-  const version = keyOf(db, counter ?? (await readFeedVersion(db)));
+  const seen = counter ?? (await readFeedVersion(db));
   let cache = caches.get(db);
-  // A slower request that read an older counter may put its cache back for a moment: harmless,
-  // since each cache only ever holds rows read after its own counter value.
-  if (!cache || cache.version !== version) {
-    cache = { version, pages: new Map(), anchors: new Map(), promptPages: new Map() };
+  if (!cache || !serves(db, cache, seen)) {
+    cache = {
+      counter: seen,
+      epoch: rollbackEpoch(db),
+      pages: new Map(),
+      anchors: new Map(),
+      promptPages: new Map(),
+    };
     caches.set(db, cache);
   }
   return cache;
@@ -112,15 +121,19 @@ export function lastCachedPage(
   const cache = caches.get(db);
   const found = cache?.pages.get(page);
   if (!cache || !found) return null;
-  return { page: found, isCurrent: (counter) => keyOf(db, counter) === cache.version };
+  return { page: found, isCurrent: (counter) => serves(db, cache, counter) };
 }
 
 /**
  * One page of the feed (WORLD_PAGE_SIZE entries, fewer at the end), shared by all readers, as of
  * the change counter now (or as of `counter`, read by the caller just before).
  */
-export async function feedPage(db: Database, page: number, counter?: number): Promise<FeedPage> {
-  const cache = await currentCache(db, counter);
+export async function feedPage(
+  db: Database,
+  page: number,
+  counter: number | null = null,
+): Promise<FeedPage> {
+  const cache = await currentCache(db, counter ?? undefined);
   const cached = cache.pages.get(page);
   if (cached) return cached;
   const anchor = await anchorBefore(db, cache, page);

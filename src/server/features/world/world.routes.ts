@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
+import { listenForFeedCounter } from './feed-counter.ts';
 import {
   loveAnswer,
   publicProfile,
@@ -31,6 +32,9 @@ import {
 // "Named user: can share, like, report").
 export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
+  // PostgreSQL: the feed's change counter by NOTIFY, for visitors' reads (feed-counter.ts).
+  const stopListening = listenForFeedCounter(deps.db, app.log);
+  app.addHook('onClose', stopListening);
 
   app.post('/api/answer/shared', async (request, reply) => {
     const { page, prompt_id } = sharedAnswersRequest.parse(request.body ?? {});

@@ -9,6 +9,7 @@ import {
   findAnswerView,
 } from '../answers/answers.repo.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
+import { counterForVisitor } from './feed-counter.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
 import {
   addLove,
@@ -53,7 +54,8 @@ export async function sharedPageBody(
   viewer: Viewer | null,
   page: number,
 ): Promise<string> {
-  if (!viewer) return (await feedPage(deps.db, page)).body;
+  // A visitor cannot have just changed anything: the counter last heard will do (PostgreSQL).
+  if (!viewer) return (await feedPage(deps.db, page, await counterForVisitor(deps.db))).body;
   // Signed in: the counter and the viewer's marks on the page cached last, in one query; only
   // when the counter has moved since, the page is read again and its marks with it.
   const guess = lastCachedPage(deps.db, page);
