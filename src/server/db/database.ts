@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { openSqlite } from './node-sqlite.ts';
+import { preparedStatementName } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -115,9 +116,26 @@ export function isPostgres(db: Database): boolean {
   return pools.has(db);
 }
 
+type QueryCall = (text: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * The hot queries (prepared.ts) go to PostgreSQL as named statements: each connection parses and
+ * plans them once instead of on every call (decision 030). Anything else is sent as it was.
+ */
+function useNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryCall;
+  const named: QueryCall = (text, values, callback) => {
+    const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
+    if (name && Array.isArray(values)) return query({ name, text, values }, callback);
+    return query(text, values, callback);
+  };
+  (client as unknown as { query: QueryCall }).query = named;
+}
+
 export function createDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    pool.on('connect', useNamedStatements);
     const dialect = new CountingPostgresDialect({ pool });
     const db = new Kysely<DB>({ dialect });
     pools.set(db, pool);

@@ -1,11 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/test-db.ts';
 import type { Database } from './database.ts';
-import { affectedRows, preparedQuery } from './prepared.ts';
+import { affectedRows, preparedQuery, preparedStatementName } from './prepared.ts';
 
 // A prepared query is compiled once and executed with new values (decision 030): it must give
 // what the same query built afresh gives, for every value, list length and set of keys.
-describeEachDatabase('prepared queries', (get) => {
+describeEachDatabase('prepared queries', (get, kind) => {
   let db: Database;
   let builds = 0;
   const byName = preparedQuery((d, p: { names: string[]; minimum: number }) => {
@@ -70,5 +71,25 @@ describeEachDatabase('prepared queries', (get) => {
     expect(await byName(db, { names: ['pa', 'pz'], minimum: 0 })).toEqual([
       { name: 'pa', position: 1 },
     ]);
+  });
+
+  it.runIf(kind === 'postgres')('is a named statement PostgreSQL parses once', async () => {
+    await db.transaction().execute(async (trx) => {
+      await byName(trx, { names: ['pa', 'pb', 'pc', 'pd'], minimum: 0 });
+      const compiled = trx
+        .selectFrom('categories')
+        .select(['name', 'position'])
+        .where('name', 'in', ['a', 'b', 'c', 'd'])
+        .where('position', '>=', 0)
+        .orderBy('name')
+        .compile();
+      const name = preparedStatementName(compiled.sql);
+      expect(name).toMatch(/^muse_\d+$/);
+      // The same connection (one transaction) now holds it, parsed and planned.
+      const held = await sql<{
+        name: string;
+      }>`select name from pg_prepared_statements where name = ${name}`.execute(trx);
+      expect(held.rows).toEqual([{ name }]);
+    });
   });
 });

@@ -19,6 +19,17 @@ type Params = Record<string, Scalar | readonly Scalar[]>;
 const MARK = '\u0000muse-param\u0000';
 
 type Slot = { fixed: unknown } | { name: string; index: number | null };
+
+/** Each prepared SQL text and its statement name (PostgreSQL keeps their plans per connection). */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name under which PostgreSQL may keep `sql` parsed and planned (database.ts sends it as a
+ * named statement), or undefined for SQL that was not prepared here.
+ */
+export function preparedStatementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
 type Template = { compiled: CompiledQuery; slots: Slot[] };
 
 /** The parameters' shape: which keys are given, and each list's length. */
@@ -71,6 +82,9 @@ export function preparedQuery<P extends Params, R>(
     if (!found) {
       const compiled = build(db, placeholders(params)).compile();
       found = { compiled, slots: compiled.parameters.map(slotOf) };
+      if (!statementNames.has(compiled.sql)) {
+        statementNames.set(compiled.sql, `muse_${statementNames.size + 1}`);
+      }
       byShape.set(shape, found);
     }
     return found;
