@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 // Browser specs under tests/browser (decision 002): @playwright/test drives Debian's Chromium
 // (no browser download). Each spec starts its own server on a fresh data dir in beforeAll
-// (tests/e2e/support/server.ts), so there is no shared `webServer`.
+// (tests/browser/support/server.ts), so there is no shared `webServer`.
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 

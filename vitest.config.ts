@@ -23,20 +23,6 @@ export default defineConfig({
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.spec.ts'],
-          environment: 'node',
-          // A browser round trip can take longer than expect.poll's 1 s default on a busy
-          // 2-core machine; a poll still ends as soon as its condition holds.
-          expect: { poll: { timeout: 10_000, interval: 100 } },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          globalSetup: ['tests/e2e/global-setup.ts'],
-        },
-      },
     ],
   },
 });

@@ -6,14 +6,37 @@
 // One keystroke = from the keydown event's timestamp to the end of the next frame after it
 // (a requestAnimationFrame callback, then a message posted from it, which runs after the frame
 // is painted): the time a person waits to see the letter they typed. Beside it, the renderer
-// main thread's busy time for the keystroke (CDP Performance TaskDuration), which a loaded
-// machine disturbs less than the wall-clock latency.
+// main thread's busy time (CDP Performance TaskDuration) and CPU time (ThreadTime) for the
+// keystroke, which a loaded machine disturbs less than the wall-clock latency (the CPU time
+// least: it leaves out the time other processes hold the cores). And the React commits per
+// key, with the components that rendered (bench/react-renders.ts): typing should render none.
+//
+//   npm run bench:client -- --profile   also records a Chrome trace and a CPU profile of the
+//                                       timed keys (test-results/bench/keystroke-trace.json and
+//                                       keystroke.cpuprofile) and prints where the main
+//                                       thread's CPU went by trace event (Layout, Paint, …);
+//                                       tracing and sampling slow the page, so its latencies
+//                                       read high (and RunTask/FunctionCall carry the sampler).
+//   npm run bench:client -- --bare      the same keys in a bare <textarea> with the editor's
+//                                       font, size and box, on the app's origin: what
+//                                       Chromium alone costs for 30 KB of text (issue 12's
+//                                       "a bare textarea" figure).
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser } from '../tests/e2e/support/browser.ts';
-import { startServer } from '../tests/e2e/support/server.ts';
+import { parseArgs } from 'node:util';
+import { launchBrowser } from '../tests/browser/support/browser.ts';
+import { startServer } from '../tests/browser/support/server.ts';
+import { REACT_RENDERS_HOOK, type ReactRenders, rendersBetween } from './react-renders.ts';
+import { formatSelfTimes, mainThreadSelfTimes } from './trace-summary.ts';
 
+const { values: args } = parseArgs({
+  options: {
+    profile: { type: 'boolean', default: false },
+    bare: { type: 'boolean', default: false },
+  },
+});
 const KEYS = Number(process.env.BENCH_KEYS ?? 60);
 const WORDS = 5000;
 const RATE = 4;
@@ -28,6 +51,7 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(REACT_RENDERS_HOOK);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(`${server.origin}/answer/journal`);
@@ -39,6 +63,18 @@ try {
     return raw !== null && JSON.parse(raw).state.user._id !== '';
   });
   const words = Array.from({ length: WORDS }, (_, i) => `word${i % 97}`).join(' ');
+  if (args.bare) {
+    // The editor's own look, minus the app: font, size, line height, padding and box.
+    const look = await box.evaluate(`el => {
+      const s = getComputedStyle(el);
+      return ['display', 'font-family', 'font-size', 'line-height', 'padding', 'width', 'height']
+        .map((p) => p + ':' + s.getPropertyValue(p)).join(';');
+    }`);
+    await page.setContent(
+      `<!doctype html><html lang="en"><body><textarea aria-label="Your answer" ` +
+        `style="box-sizing:border-box;${look}"></textarea></body></html>`,
+    );
+  }
   if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
   await box.fill(words);
   await box.press('End');
@@ -61,27 +97,69 @@ try {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  /** The renderer main thread's busy time so far (CDP TaskDuration), in ms. */
-  const busy = async () => {
+  /** The renderer main thread's counters so far (CDP Performance metrics), in ms. */
+  const counters = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
-    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    const of = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    return {
+      task: of('TaskDuration'),
+      cpu: of('ThreadTime'),
+      script: of('ScriptDuration'),
+      layout: of('LayoutDuration'),
+      style: of('RecalcStyleDuration'),
+    };
   };
-  const work: number[] = [];
+  type Counters = Awaited<ReturnType<typeof counters>>;
+  const perKey: Counters[] = [];
+  const renders = async () =>
+    ((await page.evaluate('window.__reactRenders')) as ReactRenders | undefined) ?? {
+      commits: 0,
+      components: {},
+    };
+  const rendersBefore = await renders();
+  const results = path.join(root, 'test-results/bench');
+  fs.mkdirSync(results, { recursive: true });
+  const tracePath = path.join(results, 'keystroke-trace.json');
+  if (args.profile) {
+    await browser.startTracing(page, {
+      path: tracePath,
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'],
+    });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
   const letters = 'the quick brown fox jumps over the lazy dog ';
   for (let i = 0; i < KEYS; i++) {
     const letter = letters[i % letters.length] ?? 'a';
-    const before = await busy();
+    const before = await counters();
     await page.keyboard.press(letter === ' ' ? 'Space' : letter);
     // One keystroke at a time: wait until its frame has been measured.
     await page.waitForFunction(
       (n) => (globalThis as unknown as { keyTimes: number[] }).keyTimes.length >= n,
       i + 1,
     );
-    work.push((await busy()) - before);
+    const after = await counters();
+    perKey.push({
+      task: after.task - before.task,
+      cpu: after.cpu - before.cpu,
+      script: after.script - before.script,
+      layout: after.layout - before.layout,
+      style: after.style - before.style,
+    });
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const rendered = rendersBetween(rendersBefore, await renders());
+  let breakdown = '';
+  if (args.profile) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(path.join(results, 'keystroke.cpuprofile'), JSON.stringify(profile));
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    breakdown = `\n${formatSelfTimes(mainThreadSelfTimes(trace.traceEvents), KEYS)}\n  trace: ${tracePath}`;
+  }
   const times = (await page.evaluate('window.keyTimes')) as number[];
+  const mean = (key: keyof Counters) => perKey.reduce((sum, k) => sum + k[key], 0) / perKey.length;
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const summary = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -90,11 +168,23 @@ try {
     return `p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  max ${ms(sorted.at(-1) ?? 0)}`;
   };
   console.log(
-    `keystroke in a ${WORDS.toLocaleString('en')}-word entry at ${RATE}× CPU slowdown ` +
+    `keystroke in a ${WORDS.toLocaleString('en')}-word ${args.bare ? 'bare <textarea>' : 'entry'} at ${RATE}× CPU slowdown ` +
       `(${times.length} keys) [load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores]\n` +
       `  keydown → next frame:        ${summary(times)}\n` +
       // Less sensitive to other processes on the machine than the wall-clock latency above.
-      `  main-thread work (CDP tasks): ${summary(work)}`,
+      `  main-thread work (CDP tasks): ${summary(perKey.map((k) => k.task))}\n` +
+      // CPU time: what the page itself spent (at 4×), whoever else wants the cores.
+      `  main-thread CPU (ThreadTime): ${summary(perKey.map((k) => k.cpu))}\n` +
+      `  of which, mean per key: script ${ms(mean('script'))}, layout ${ms(mean('layout'))}, ` +
+      `style ${ms(mean('style'))}\n` +
+      `  React: ${(rendered.commits / KEYS).toFixed(2)} commits per key` +
+      (Object.keys(rendered.components).length > 0
+        ? ` (rendered: ${Object.entries(rendered.components)
+            .sort((a, b) => b[1] - a[1])
+            .map(([name, count]) => `${name} ×${count}`)
+            .join(', ')})`
+        : '') +
+      breakdown,
   );
   await context.close();
 } finally {

@@ -95,7 +95,6 @@ check('lint', 'npx', ['biome', 'ci', '.']);
 vitest('unit and integration tests', ['unit', 'integration']);
 check('client build', process.execPath, [path.join(root, 'scripts/ensure-build.ts')]);
 check('client first-load budget', process.execPath, [path.join(root, 'scripts/client-budget.ts')]);
-vitest('browser tests (Vitest, tests/e2e)', ['e2e']);
 playwright('browser tests (Playwright, tests/browser)');
 
 fs.rmSync(reportDir, { recursive: true, force: true });

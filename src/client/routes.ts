@@ -50,6 +50,11 @@ export function promptWorldPath(promptId: string): string {
   return `${paths.world}?prompt=${encodeURIComponent(promptId)}`;
 }
 
+/** /past?day=YYYY-MM-DD: My answers written on one day (the heat-map and the calendar). */
+export function pastDayPath(dayKey: string): string {
+  return `${paths.past}?day=${encodeURIComponent(dayKey)}`;
+}
+
 /** /answer/{promptId}: answer a given prompt. */
 export function promptPath(promptId: string): string {
   return `${paths.answer}/${encodeURIComponent(promptId)}`;

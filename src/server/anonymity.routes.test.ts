@@ -1,15 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildUser,
-  post,
-  type TestUser,
-  todayFields,
-  unique,
-} from '../../tests/support/factories.ts';
-import { uploadPicture } from '../../tests/support/pictures.ts';
-import { buildTestApp } from '../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../tests/support/test-db.ts';
+import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
+import { uploadPicture } from '#tests/support/pictures.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { saveAnswerAs } from './features/answers/answer-fixtures.ts';
 
 // Issue 13 point 6: an anonymous share has no path back to its author. The author below shares

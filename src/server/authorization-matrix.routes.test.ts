@@ -1,15 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildUser,
-  post,
-  type TestUser,
-  todayFields,
-  unique,
-} from '../../tests/support/factories.ts';
-import { buildTestApp, testDeps } from '../../tests/support/test-app.ts';
-import { describeEachDatabase, type TestDatabase } from '../../tests/support/test-db.ts';
+import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
+import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
+import { describeEachDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 
 // Every registered route against every role. A route without a row fails the first test, so a
 // new call cannot ship without someone deciding who may use it.

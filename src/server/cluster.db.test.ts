@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayFields } from '../../tests/support/factories.ts';
+import { todayFields } from '#tests/support/factories.ts';
 import {
   call,
   emptyPostgresDatabase,
   type Instance,
   startInstance,
   writeBurst,
-} from '../../tests/support/instances.ts';
-import { openSse, type SseStream } from '../../tests/support/sse.ts';
+} from '#tests/support/instances.ts';
+import { openSse, type SseStream } from '#tests/support/sse.ts';
 import { createDatabase } from './db/database.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 

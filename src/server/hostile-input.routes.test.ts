@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, type TestUser, unique } from '../../tests/support/factories.ts';
-import { buildTestApp } from '../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../tests/support/test-db.ts';
+import { buildUser, type TestUser, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Random and hostile bodies at every call: whatever a caller sends, the answer is a 2xx or a
 // 4xx, never a 5xx.
@@ -85,6 +85,7 @@ const fieldName = fc.constantFrom(
   'beenOffline',
   'streak',
   'last',
+  'timeZone',
 );
 
 const structuredBody: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
@@ -134,6 +135,10 @@ const templatedBody = fc.record(
     label: hostileString,
     id: validId,
     password: hostileString,
+    timeZone: fc.oneof(
+      hostileString,
+      fc.constantFrom('Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC', 'Etc/GMT+12'),
+    ),
     offline: fc.record({
       beenOffline: fc.boolean(),
       answered: fc.array(entity, { maxLength: 2 }),

@@ -9,10 +9,10 @@ import {
   tempDir,
   waitUntilReady,
   writeBurst,
-} from '../../tests/support/instances.ts';
-import { openSse } from '../../tests/support/sse.ts';
-import { buildTestApp } from '../../tests/support/test-app.ts';
-import { databaseKinds } from '../../tests/support/test-db.ts';
+} from '#tests/support/instances.ts';
+import { openSse } from '#tests/support/sse.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { databaseKinds } from '#tests/support/test-db.ts';
 import { createDatabase, type Database } from './db/database.ts';
 
 const NO_DB_SECRET = 'a-test-secret-of-at-least-32-characters';

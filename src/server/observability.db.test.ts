@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { todayFields } from '../../tests/support/factories.ts';
+import { todayFields } from '#tests/support/factories.ts';
 import {
   call,
   createUser,
   emptyPostgresDatabase,
   startInstance,
-} from '../../tests/support/instances.ts';
-import { buildTestApp } from '../../tests/support/test-app.ts';
-import { databaseKinds, describeEachDatabase } from '../../tests/support/test-db.ts';
+} from '#tests/support/instances.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { databaseKinds, describeEachDatabase } from '#tests/support/test-db.ts';
 
 const NO_DB_SECRET = 'a-test-secret-of-at-least-32-characters';
 

@@ -1,9 +1,9 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, download, keepRecoveryCodes, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, download, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 5, as a new visitor lives it: answers written anonymously survive sign-up, logout
 // clears the device, login on another browser finds everything, login from a browser with

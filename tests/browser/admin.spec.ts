@@ -1,8 +1,8 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, keepRecoveryCodes, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // SPEC §2 admin routes, §4 prompt status transitions, §6 Admin: an admin (by MUSE_ADMINS)
 // reviews what a writer submitted, edits, deletes and creates prompts, manages the admin list,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { screenshot, watchPageErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // The categories screen is about layout: it runs at phone width and again at desktop width
 // (the @layout tag, playwright.config.ts projects).

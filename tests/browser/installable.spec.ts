@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 test.describe('the installable app', () => {
   let server: RunningServer;

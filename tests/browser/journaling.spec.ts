@@ -1,8 +1,8 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, download, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, download, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
 // prompt, My answers (search, edit, delete), the download, and everything still there after a
@@ -333,6 +333,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   });
 
   test('passes the WCAG A/AA rules of axe-core on every journaling screen', async () => {
+    // The heat-map's twelve month grids name every day (decision 029): axe checks ~370 cells.
+    test.setTimeout(120_000);
     for (const path of ['/', '/answer/today', '/past', '/streak', '/stop']) {
       await page.goto(`${server.origin}${path}`);
       await expect(page.getByRole('main')).toBeVisible();
@@ -422,7 +424,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
         answered: [{ text: 'Written on a train without signal' }],
       });
     // Back online: the next start sends the offline record (SPEC §4), and the answer is on the
-    // server too (tests/e2e/offline.spec.ts follows a whole offline session).
+    // server too (tests/browser/offline.spec.ts follows a whole offline session).
     await other.unroute('**/api/answer/save');
     const synced = other.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/offline/save' && r.ok(),

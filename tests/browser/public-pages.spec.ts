@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DESKTOP, screenshot, watchPageErrors } from '../e2e/support/browser.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { DESKTOP, screenshot, watchPageErrors } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // The pages a visitor meets first: /home, /about, /privacy and /terms (issue 4). The tests
 // about layout are tagged @layout: they run at phone width and again at desktop width.

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE, watchPageErrors } from '../e2e/support/browser.ts';
-import { call, keepRecoveryCodes, reflectState, settle } from '../e2e/support/page.ts';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
 import { type MailCatcher, resetLinkIn, startMailCatcher } from '../support/mail-catcher.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { call, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 12, "always a way back in", as a person lives it: a reset link by e-mail through a real
 // SMTP server the spec starts; recovery codes when the server sends no mail; and the passcode as
@@ -309,7 +309,9 @@ test.describe('recovery codes and the passcode, on a server without e-mail', () 
       await expect(code).toHaveValue('');
       await expect(wait).toHaveText('');
     }
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    // pauseAt must lie ahead of the page clock, which keeps running while the test reaches this
+    // line; 1 s ahead holds on a busy machine (10 ms did not), and nothing is waiting then.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await code.pressSequentially('1111');
     await expect(wait).toHaveText('Take a breath: you can try again in 1\u00a0s.');
     await expect(dialog.getByRole('alert')).toHaveText('Passcode does not match');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type RunningServer, startServer } from '../e2e/support/server.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 const MAX = 104_857_600;
 const CHUNK = 1024 * 1024;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../src/server/db/database.ts';
-import { hashToken, SESSION_COOKIE } from '../../src/server/plugins/session.ts';
+import { hashToken } from '../../src/server/features/auth/sessions.service.ts';
+import { SESSION_COOKIE } from '../../src/server/plugins/session.ts';
 
 let counter = 0;
 /** A unique suffix so tests never collide, even on a shared database. */

@@ -1,6 +1,6 @@
-import type { Ok } from '../../shared/api/common.ts';
-import type { UserResponse } from '../../shared/api/users.ts';
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import type { Ok } from '#shared/api/common.ts';
+import type { UserResponse } from '#shared/api/users.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { ApiError, postJson } from './post-json.ts';
 
 // Typed calls for accounts (SPEC §7; schemas in src/shared/api/users.ts): sign-up, login,

@@ -3,14 +3,10 @@ import type {
   AdminAuditResponse,
   AdminListResponse,
   AdminUsersResponse,
-} from '../../shared/api/admin.ts';
-import type { Ok } from '../../shared/api/common.ts';
-import type {
-  CreatePromptRequest,
-  PromptResponse,
-  PromptsResponse,
-} from '../../shared/api/prompts.ts';
-import type { ReportedAnswersResponse } from '../../shared/api/world.ts';
+} from '#shared/api/admin.ts';
+import type { Ok } from '#shared/api/common.ts';
+import type { CreatePromptRequest, PromptResponse, PromptsResponse } from '#shared/api/prompts.ts';
+import type { ReportedAnswersResponse } from '#shared/api/world.ts';
 import { ApiError, postJson } from './post-json.ts';
 
 // Typed calls for admin data (SPEC §6, §7; schemas in src/shared/api/admin.ts, prompts.ts and

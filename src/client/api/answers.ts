@@ -4,8 +4,8 @@ import type {
   AnswerResponse,
   AnswersResponse,
   SaveAnswerRequest,
-} from '../../shared/api/answers.ts';
-import type { Ok } from '../../shared/api/common.ts';
+} from '#shared/api/answers.ts';
+import type { Ok } from '#shared/api/common.ts';
 import { ApiError, type PostOptions, postJson } from './post-json.ts';
 
 // Typed calls for the caller's own answers (SPEC §7; schemas in src/shared/api/answers.ts).

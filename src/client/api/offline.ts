@@ -1,8 +1,8 @@
-import type { Answer } from '../../shared/api/answers.ts';
-import type { OfflineCopy, OfflineSaveRequest } from '../../shared/api/offline.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
-import type { OwnUser } from '../../shared/api/users.ts';
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { OfflineCopy, OfflineSaveRequest } from '#shared/api/offline.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import type { OwnUser } from '#shared/api/users.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { postJson } from './post-json.ts';
 
 // Typed call for the offline sync (SPEC §7 /api/offline/save; src/shared/api/offline.ts).

@@ -3,8 +3,8 @@ import type {
   PromptResponse,
   PromptsResponse,
   TodayPromptResponse,
-} from '../../shared/api/prompts.ts';
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+} from '#shared/api/prompts.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { postJson } from './post-json.ts';
 
 // Typed calls for prompts, categories and today's prompt (SPEC §7; src/shared/api/prompts.ts).

@@ -1,6 +1,6 @@
-import type { Ok } from '../../shared/api/common.ts';
-import type { RecoveryCodesResponse, RecoveryMethods } from '../../shared/api/recovery.ts';
-import type { UserResponse } from '../../shared/api/users.ts';
+import type { Ok } from '#shared/api/common.ts';
+import type { RecoveryCodesResponse, RecoveryMethods } from '#shared/api/recovery.ts';
+import type { UserResponse } from '#shared/api/users.ts';
 import { ApiError, postJson } from './post-json.ts';
 
 // Typed calls for the ways back in (schemas in src/shared/api/recovery.ts, decision 014).

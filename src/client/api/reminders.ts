@@ -1,10 +1,10 @@
-import type { Ok } from '../../shared/api/common.ts';
+import type { Ok } from '#shared/api/common.ts';
 import type {
   ReminderKeyResponse,
   ReminderResponse,
   SubscribeRequest,
   UnsubscribeRequest,
-} from '../../shared/api/reminders.ts';
+} from '#shared/api/reminders.ts';
 import { postJson } from './post-json.ts';
 
 export function fetchReminderKey() {

@@ -1,5 +1,5 @@
-import type { Ok } from '../../shared/api/common.ts';
-import type { TokensResponse } from '../../shared/api/tokens.ts';
+import type { Ok } from '#shared/api/common.ts';
+import type { TokensResponse } from '#shared/api/tokens.ts';
 import { postJson } from './post-json.ts';
 
 /** The devices (the iOS app, scripts) signed in to this account with a bearer token. */

@@ -2,7 +2,8 @@ import type {
   ImportPreviewResponse,
   ImportResponse,
   ImportSummary,
-} from '../../shared/api/transfer.ts';
+  MarkdownExportRequest,
+} from '#shared/api/transfer.ts';
 import { ApiError } from './post-json.ts';
 
 async function send(url: string, init: RequestInit): Promise<Response> {
@@ -19,9 +20,18 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   return response;
 }
 
-/** Every answer as Markdown, one file each, in a zip (/api/user/export/markdown). */
-export async function fetchMarkdownExport(): Promise<Blob> {
-  return (await send('/api/user/export/markdown', {})).blob();
+/**
+ * Every answer as Markdown, one file each, in a zip (/api/user/export/markdown); each file is
+ * named by the day it was written in `timeZone`, the person's own.
+ */
+export async function fetchMarkdownExport(timeZone: string): Promise<Blob> {
+  const request: MarkdownExportRequest = { timeZone };
+  return (
+    await send('/api/user/export/markdown', {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    })
+  ).blob();
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { UserResponse } from '../../shared/api/users.ts';
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import type { UserResponse } from '#shared/api/users.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { postJson } from './post-json.ts';
 
 // Typed calls for the caller's own record (SPEC §7; schemas in src/shared/api/users.ts).

@@ -4,7 +4,7 @@ import {
   type LiveLovesEvent,
   type LiveRemovedEvent,
   WORLD_LIVE_PATH,
-} from '../../shared/api/world-live.ts';
+} from '#shared/api/world-live.ts';
 
 export type WorldLiveHandlers = {
   answer: (event: LiveAnswerEvent) => void;

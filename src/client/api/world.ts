@@ -1,9 +1,9 @@
-import type { AnswerResponse } from '../../shared/api/answers.ts';
+import type { AnswerResponse } from '#shared/api/answers.ts';
 import type {
   FeedAnswerResponse,
   OtherUserResponse,
   SharedAnswersResponse,
-} from '../../shared/api/world.ts';
+} from '#shared/api/world.ts';
 import { type PostOptions, postJson } from './post-json.ts';
 
 // Typed calls for the world feed (SPEC §7; schemas in src/shared/api/world.ts).

@@ -1,6 +1,6 @@
-import { dayKey } from '../../shared/domain/calendar-day.ts';
-import { matchesSearch, type SearchQuery } from '../../shared/domain/search.ts';
-import { localDayOf } from '../../shared/domain/statistics.ts';
+import { dayKey } from '#shared/domain/calendar-day.ts';
+import { matchesSearch, type SearchQuery } from '#shared/domain/search.ts';
+import { localDayOf } from '#shared/domain/statistics.ts';
 
 /** What the search box of My answers looks at. */
 export type SearchableAnswer = {

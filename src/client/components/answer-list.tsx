@@ -1,7 +1,7 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import type { Answer } from '../../shared/api/answers.ts';
-import { formatDate } from '../../shared/domain/date-format.ts';
-import { highlight } from '../../shared/domain/search.ts';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import type { Answer } from '#shared/api/answers.ts';
+import { formatDate, formatDayKey } from '#shared/domain/date-format.ts';
+import { highlight } from '#shared/domain/search.ts';
 import { setState, useAppState } from '../state/app-store.ts';
 import { showStatus } from '../state/status.ts';
 import { deleteAnswer } from '../state/writes.ts';
@@ -10,21 +10,63 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { SearchIcon } from './icons.tsx';
 import './answer-list.css';
 
+/**
+ * My answers of one day (/past?day=…, issue 17 point 7) and the calendar that leads there. The
+ * day stands in for the date range (From and To show it); the words and the category still
+ * narrow it down, and the calendar marks only the days they let through.
+ */
+export type DayNarrowing = {
+  /** 'YYYY-MM-DD', or null for every day. */
+  day: string | null;
+  /** The person changed From or To while a day was chosen: the day gives way to the range. */
+  onLeaveDay: () => void;
+  /** The calendar, given the answers the words and category let through on any day. */
+  calendar: (matching: readonly Answer[], narrowed: boolean) => ReactNode;
+  /** Above the results while a day is chosen: its name and a way back to every day. */
+  heading: ReactNode;
+};
+
 export type AnswerListProps = {
   answers: readonly Answer[];
   /** Shown when there are no answers at all. */
-  empty: React.ReactNode;
+  empty: ReactNode;
   onOpen: (answer: Answer) => void;
+  byDay?: DayNarrowing;
 };
+
+/** What the list says when nothing passes. */
+function nothingText(search: string, category: string, day: string | null): string {
+  const words = search.trim();
+  const on = day ? ` on ${formatDayKey(day, 'long')}` : '';
+  if (words) return `Nothing${on} matches “${words}”.`;
+  if (day && !category) return `Nothing written${on}.`;
+  return `Nothing${on} matches these filters.`;
+}
 
 /**
  * My answers (SPEC §2 /past and /answerSettings): newest first, dated 'Mar 5, 2020', with a
  * search box over text and prompt title, Edit to open one and Delete behind a confirm dialog.
  */
-export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
+export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
   const search = useAppState((s) => s.search);
   const [filters, setFilters] = useState({ from: '', to: '', category: '' });
-  const shown = useMemo(() => filterAnswers(answers, search, filters), [answers, search, filters]);
+  const day = byDay?.day ?? null;
+  const from = day ?? filters.from;
+  const to = day ?? filters.to;
+  const { category } = filters;
+  const shown = useMemo(
+    () => filterAnswers(answers, search, { from, to, category }),
+    [answers, search, from, to, category],
+  );
+  const withCalendar = byDay !== undefined;
+  const anyDay = useMemo(
+    () => (withCalendar ? filterAnswers(answers, search, { from: '', to: '', category }) : []),
+    [withCalendar, answers, search, category],
+  );
+  const changeRange = (edge: 'from' | 'to', value: string) => {
+    setFilters({ ...filters, from, to, [edge]: value });
+    if (day) byDay?.onLeaveDay();
+  };
   const categories = useMemo(
     () =>
       [...new Set(answers.flatMap((answer) => answer.categories ?? []))].sort((a, b) =>
@@ -32,8 +74,8 @@ export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
       ),
     [answers],
   );
-  const filtering =
-    search.trim() !== '' || filters.from !== '' || filters.to !== '' || filters.category !== '';
+  const narrowed = search.trim() !== '' || category !== '';
+  const filtering = narrowed || from !== '' || to !== '';
   const fromId = useId();
   const toId = useId();
   const categoryId = useId();
@@ -44,7 +86,7 @@ export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
   if (answers.length === 0) return <div className="answer-list-empty">{empty}</div>;
 
   return (
-    <div className="answer-list">
+    <div className={byDay ? 'answer-list answer-list-by-day' : 'answer-list'}>
       <search className="answer-search">
         <label htmlFor={searchId} className="visually-hidden">
           Search your answers
@@ -66,8 +108,8 @@ export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
               id={fromId}
               className="field"
               type="date"
-              value={filters.from}
-              onChange={(event) => setFilters({ ...filters, from: event.target.value })}
+              value={from}
+              onChange={(event) => changeRange('from', event.target.value)}
             />
           </label>
           <label className="answer-filter" htmlFor={toId}>
@@ -76,8 +118,8 @@ export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
               id={toId}
               className="field"
               type="date"
-              value={filters.to}
-              onChange={(event) => setFilters({ ...filters, to: event.target.value })}
+              value={to}
+              onChange={(event) => changeRange('to', event.target.value)}
             />
           </label>
           <label className="answer-filter" htmlFor={categoryId}>
@@ -98,57 +140,61 @@ export function AnswerList({ answers, empty, onOpen }: AnswerListProps) {
           </label>
         </fieldset>
       </search>
-      <p ref={countRef} className="answer-count" aria-live="polite" tabIndex={-1}>
-        {filtering
-          ? `${shown.length} of ${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}`
-          : `${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}`}
-      </p>
-      {shown.length === 0 ? (
-        <p className="answer-list-none">
-          {search.trim() ? `Nothing matches “${search.trim()}”.` : 'Nothing matches these filters.'}
+      {byDay ? (
+        <div className="answer-list-calendar">{byDay.calendar(anyDay, narrowed)}</div>
+      ) : null}
+      <div className="answer-results">
+        {day ? byDay?.heading : null}
+        <p ref={countRef} className="answer-count" aria-live="polite" tabIndex={-1}>
+          {filtering
+            ? `${shown.length} of ${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}`
+            : `${answers.length} ${answers.length === 1 ? 'answer' : 'answers'}`}
         </p>
-      ) : (
-        <ul className="answer-cards">
-          {shown.map((answer) => {
-            const date = formatDate(answer.answered);
-            const title = answer.prompt_title || 'Untitled';
-            return (
-              <li key={answer._id} className="answer-card card">
-                <article aria-label={`${title}, ${date}`}>
-                  <p className="answer-card-date">
-                    <time dateTime={answer.answered}>{date}</time>
-                    {answer.prompt_id === null ? <span> · Journal</span> : null}
-                  </p>
-                  <h2 className="answer-card-title">
-                    <Marked text={title} query={search} />
-                  </h2>
-                  <p className="answer-card-text">
-                    {answer.text ? <Marked text={answer.text} query={search} /> : 'No words yet.'}
-                  </p>
-                  <div className="answer-card-actions">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={`Edit answer: ${title}, ${date}`}
-                      onClick={() => onOpen(answer)}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small button-quiet"
-                      aria-label={`Delete answer: ${title}, ${date}`}
-                      onClick={() => setToDelete(answer)}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+        {shown.length === 0 ? (
+          <p className="answer-list-none">{nothingText(search, category, day)}</p>
+        ) : (
+          <ul className="answer-cards">
+            {shown.map((answer) => {
+              const date = formatDate(answer.answered);
+              const title = answer.prompt_title || 'Untitled';
+              return (
+                <li key={answer._id} className="answer-card card">
+                  <article aria-label={`${title}, ${date}`}>
+                    <p className="answer-card-date">
+                      <time dateTime={answer.answered}>{date}</time>
+                      {answer.prompt_id === null ? <span> · Journal</span> : null}
+                    </p>
+                    <h2 className="answer-card-title">
+                      <Marked text={title} query={search} />
+                    </h2>
+                    <p className="answer-card-text">
+                      {answer.text ? <Marked text={answer.text} query={search} /> : 'No words yet.'}
+                    </p>
+                    <div className="answer-card-actions">
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={`Edit answer: ${title}, ${date}`}
+                        onClick={() => onOpen(answer)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small button-quiet"
+                        aria-label={`Delete answer: ${title}, ${date}`}
+                        onClick={() => setToDelete(answer)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this answer?"

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { formatDate } from '../../shared/domain/date-format.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 import { useFirstConflict } from '../state/answer-conflicts.ts';
 import { resolveConflict } from '../state/answer-sync.ts';
 import { ModalDialog } from './modal-dialog.tsx';

@@ -1,7 +1,7 @@
 import { type Ref, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { FeedAnswer } from '../../shared/api/world.ts';
-import { formatDate } from '../../shared/domain/date-format.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 import { promptWorldPath, signUpPath, userPath } from '../routes.ts';
 import { getState, useAppState } from '../state/app-store.ts';
 import { setLove, setReport } from '../state/world-actions.ts';

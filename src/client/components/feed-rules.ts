@@ -1,4 +1,4 @@
-import type { FeedAnswer } from '../../shared/api/world.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
 
 // Who may do what with a shared answer (SPEC §4 Like and Report, §5, §6), as pure decisions.
 

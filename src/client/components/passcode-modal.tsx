@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { forgottenPasscodeLoginPath } from '../routes.ts';
 import { passcodeDigits } from '../state/account-rules.ts';
 import { getState, useAppState } from '../state/app-store.ts';

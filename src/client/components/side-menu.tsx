@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../shared/domain/date-format.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 import { downloadAnswers } from '../download-answers.ts';
 import { paths } from '../routes.ts';
 import { CONTACT_EMAIL, mailtoHref, RATING_MAILTO } from '../screens/about/public-links.ts';

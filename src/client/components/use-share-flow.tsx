@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Answer } from '../../shared/api/answers.ts';
-import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { paths, signUpPath } from '../routes.ts';
 import { saveDraftIfChanged } from '../state/answer-draft.ts';
 import { getState, setState, useAppState } from '../state/app-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { ApiError } from '../api/post-json.ts';
 import { buildAnswer, buildPrompt } from '../test-support/fixtures.ts';
 import {

@@ -1,15 +1,15 @@
-import type { AdminEntry } from '../../shared/api/admin.ts';
-import type { Answer } from '../../shared/api/answers.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
-import { type CalendarDay, dayKey } from '../../shared/domain/calendar-day.ts';
-import { capitaliseFirst } from '../../shared/domain/capitalise.ts';
-import { MAX_PICTURE_BYTES, MIN_PASSWORD_LENGTH } from '../../shared/domain/limits.ts';
+import type { AdminEntry } from '#shared/api/admin.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
+import { capitaliseFirst } from '#shared/domain/capitalise.ts';
+import { MAX_PICTURE_BYTES, MIN_PASSWORD_LENGTH } from '#shared/domain/limits.ts';
 import {
   isValidEmail,
   type LoginForm,
   loginFormError,
   MESSAGES,
-} from '../../shared/domain/validation-messages.ts';
+} from '#shared/domain/validation-messages.ts';
 import { ApiError } from '../api/post-json.ts';
 import type { AppState, EditUser } from './app-state.ts';
 

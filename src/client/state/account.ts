@@ -1,6 +1,6 @@
-import { todayOf } from '../../shared/domain/calendar-day.ts';
-import type { LoginForm } from '../../shared/domain/validation-messages.ts';
-import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import { todayOf } from '#shared/domain/calendar-day.ts';
+import type { LoginForm } from '#shared/domain/validation-messages.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import {
   postDeleteAccount,
   postLogin,

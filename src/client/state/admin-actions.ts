@@ -1,5 +1,5 @@
-import type { AdminAuditEntry } from '../../shared/api/admin.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
+import type { AdminAuditEntry } from '#shared/api/admin.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
 import {
   fetchAdminAnswers,
   fetchAdminAudit,

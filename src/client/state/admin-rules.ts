@@ -1,5 +1,5 @@
-import type { PromptView } from '../../shared/api/prompts.ts';
-import { ADMIN_PAGE_SIZE } from '../../shared/domain/limits.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { ADMIN_PAGE_SIZE } from '#shared/domain/limits.ts';
 import { ApiError } from '../api/post-json.ts';
 import type { AppState } from './app-state.ts';
 

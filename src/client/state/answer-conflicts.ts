@@ -1,4 +1,4 @@
-import type { Answer } from '../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { safeLocalStorage } from './persist-store.ts';
 import { answerSchema } from './persisted-schema.ts';
 import { createStore, useStoreSelector } from './store.ts';

@@ -1,9 +1,9 @@
-import type { Answer } from '../../shared/api/answers.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
-import { todayOf } from '../../shared/domain/calendar-day.ts';
-import { journalTitle } from '../../shared/domain/date-format.ts';
-import { pickRandomPrompt } from '../../shared/domain/random-prompt.ts';
-import { currentSeen, markSeen } from '../../shared/domain/seen.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { todayOf } from '#shared/domain/calendar-day.ts';
+import { journalTitle } from '#shared/domain/date-format.ts';
+import { pickRandomPrompt } from '#shared/domain/random-prompt.ts';
+import { currentSeen, markSeen } from '#shared/domain/seen.ts';
 import { saveEditorDraft } from './answer-sync.ts';
 import type { AppState } from './app-state.ts';
 import { getState, setState } from './app-store.ts';

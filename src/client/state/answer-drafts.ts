@@ -1,9 +1,11 @@
 import type { BaseVersion } from './answer-versions.ts';
 import { safeLocalStorage } from './persist-store.ts';
+import { whenIdle } from './when-idle.ts';
 
 // The text being typed, kept on this device under its own localStorage key (decision 013):
-// written 600 ms after the person pauses (at least every 5 s while they keep typing) and at
-// once when the page goes away, so closing the
+// written 600 ms after the person pauses (at least every 5 s while they keep typing), in the
+// next idle moment so a 30 KB write never delays a keystroke, and at once when the page goes
+// away, so closing the
 // tab mid-sentence loses nothing even before the text is saved. Its own key, because writing
 // reflect-state (every answer, every prompt) on each pause would be slow for long entries.
 // One draft at a time: only the open editor writes one, and it is cleared once the server has
@@ -17,6 +19,7 @@ export type Draft = { answerId: string; text: string; base: BaseVersion };
 
 let pending: Draft | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+let cancelIdle: (() => void) | undefined;
 let waitingSince = 0;
 
 function storage(): Storage | null {
@@ -56,15 +59,26 @@ export function readDraft(answerId: string): Draft | null {
 export function scheduleDraft(draft: Draft): void {
   if (pending === null) waitingSince = Date.now();
   pending = draft;
-  clearTimeout(timer);
+  stopTimers();
   const waited = Date.now() - waitingSince;
-  timer = setTimeout(flushDraft, Math.max(0, Math.min(DRAFT_MS, DRAFT_MAX_WAIT_MS - waited)));
+  timer = setTimeout(
+    () => {
+      cancelIdle = whenIdle(flushDraft);
+    },
+    Math.max(0, Math.min(DRAFT_MS, DRAFT_MAX_WAIT_MS - waited)),
+  );
+}
+
+function stopTimers(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  cancelIdle?.();
+  cancelIdle = undefined;
 }
 
 /** Writes a scheduled draft now (on save, on leaving, when the page is hidden). */
 export function flushDraft(): void {
-  clearTimeout(timer);
-  timer = undefined;
+  stopTimers();
   if (pending) write(pending);
   pending = null;
 }
@@ -72,8 +86,7 @@ export function flushDraft(): void {
 /** Forgets the draft of `answerId`: the server has its text (or the person chose another). */
 export function clearDraft(answerId: string): void {
   if (pending?.answerId === answerId) {
-    clearTimeout(timer);
-    timer = undefined;
+    stopTimers();
     pending = null;
   }
   try {

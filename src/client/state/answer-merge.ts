@@ -1,4 +1,4 @@
-import type { Answer } from '../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 
 /**
  * The answers list after a load from the server. The server's list is the truth for what it

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Answer } from '../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { buildAnswer } from '../test-support/fixtures.ts';
 import { conflictFor, removeConflict } from './answer-conflicts.ts';
 import {

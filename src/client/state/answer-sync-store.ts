@@ -1,4 +1,4 @@
-import type { Answer } from '../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { readDraft } from './answer-drafts.ts';
 import type { BaseVersion } from './answer-versions.ts';
 import { getState, setState } from './app-store.ts';

@@ -1,6 +1,6 @@
-import type { Answer } from '../../shared/api/answers.ts';
-import { countWords } from '../../shared/domain/score.ts';
-import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { countWords } from '#shared/domain/score.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { fetchAnswer } from '../api/answers.ts';
 import { ApiError } from '../api/post-json.ts';
 import { addConflict, conflictFor, removeConflict } from './answer-conflicts.ts';
@@ -16,6 +16,7 @@ import { joinBoth, mergeRule } from './answer-versions.ts';
 import { appStore, getState, setState } from './app-store.ts';
 import { onPageHide } from './page-lifecycle.ts';
 import { showStatus } from './status.ts';
+import { whenIdle } from './when-idle.ts';
 import {
   answerIdsInFlight,
   latestOwnRevision,
@@ -56,7 +57,11 @@ type Session = {
   dirty: boolean;
   /** Saved quietly (autosave) since 'Answer saved' last showed. */
   unconfirmed: boolean;
-  timers: { save?: ReturnType<typeof setTimeout>; words?: ReturnType<typeof setTimeout> };
+  timers: {
+    save?: ReturnType<typeof setTimeout>;
+    words?: ReturnType<typeof setTimeout>;
+    cancelCount?: () => void;
+  };
   stop: Array<() => void>;
 };
 
@@ -144,10 +149,13 @@ export function typed(text: string): void {
   scheduleDraft({ answerId: s.answerId, text, base: s.base });
   clearTimeout(s.timers.save);
   s.timers.save = setTimeout(() => saveEditorDraft({ quiet: true }), AUTOSAVE_MS);
-  // Counted once they pause: a recount (and render) per keystroke is felt in long entries.
-  clearTimeout(s.timers.words);
+  // Counted once they pause, when the thread is idle: a recount (and render) per keystroke is
+  // felt in long entries.
+  stopCounting(s);
   s.timers.words = setTimeout(() => {
-    if (session === s) setView({ words: countWords(s.text) });
+    s.timers.cancelCount = whenIdle(() => {
+      if (session === s) setView({ words: countWords(s.text) });
+    });
   }, WORDS_MS);
   setView({
     hasText: text.trim() !== '',
@@ -276,13 +284,19 @@ export function openEditor(answer: Answer): () => void {
   };
 }
 
+function stopCounting(s: Session): void {
+  clearTimeout(s.timers.words);
+  s.timers.cancelCount?.();
+  s.timers.cancelCount = undefined;
+}
+
 function closeEditor(): void {
   const s = session;
   if (!s) return;
   saveEditorDraft({ quiet: true });
   flushDraft();
   clearTimeout(s.timers.save);
-  clearTimeout(s.timers.words);
+  stopCounting(s);
   for (const stop of s.stop) stop();
   session = null;
   editorView.setState(initialView);

@@ -1,12 +1,12 @@
-import type { AdminAnswerView, AdminEntry, AdminUserView } from '../../shared/api/admin.ts';
-import type { Answer } from '../../shared/api/answers.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
-import type { OwnUser } from '../../shared/api/users.ts';
-import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../shared/api/world.ts';
-import { addDays, type CalendarDay, dayKey } from '../../shared/domain/calendar-day.ts';
-import { DEFAULT_CATEGORIES, PSEUDO_CATEGORIES } from '../../shared/domain/categories.ts';
-import type { Seen } from '../../shared/domain/seen.ts';
-import type { LoginForm } from '../../shared/domain/validation-messages.ts';
+import type { AdminAnswerView, AdminEntry, AdminUserView } from '#shared/api/admin.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import type { OwnUser } from '#shared/api/users.ts';
+import type { FeedAnswer, PublicProfile, ReportedAnswer } from '#shared/api/world.ts';
+import { addDays, type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
+import { DEFAULT_CATEGORIES, PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
+import type { Seen } from '#shared/domain/seen.ts';
+import type { LoginForm } from '#shared/domain/validation-messages.ts';
 
 // The client state of SPEC §3, in one store. Everything above the `transient` line is saved to
 // localStorage (persistence.ts); admin data and the short-lived UI flags below it are not.

@@ -1,4 +1,4 @@
-import { todayOf } from '../../shared/domain/calendar-day.ts';
+import { todayOf } from '#shared/domain/calendar-day.ts';
 import {
   type AppState,
   initialPersistedState,

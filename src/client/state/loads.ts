@@ -1,7 +1,7 @@
-import type { PromptView } from '../../shared/api/prompts.ts';
-import { type CalendarDay, dayKey, todayOf } from '../../shared/domain/calendar-day.ts';
-import { WORLD_PAGE_SIZE } from '../../shared/domain/limits.ts';
-import { pickRandomPrompt } from '../../shared/domain/random-prompt.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { type CalendarDay, dayKey, todayOf } from '#shared/domain/calendar-day.ts';
+import { WORLD_PAGE_SIZE } from '#shared/domain/limits.ts';
+import { pickRandomPrompt } from '#shared/domain/random-prompt.ts';
 import { fetchAdminList } from '../api/admin.ts';
 import { fetchUserAnswers } from '../api/answers.ts';
 import { isUnauthorized } from '../api/post-json.ts';

@@ -1,5 +1,5 @@
-import type { Answer } from '../../shared/api/answers.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
 import type { OfflineRecord } from './app-state.ts';
 import { setState } from './app-store.ts';
 

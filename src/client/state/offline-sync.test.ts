@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Answer } from '../../shared/api/answers.ts';
-import type { OwnUser } from '../../shared/api/users.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { OwnUser } from '#shared/api/users.ts';
 import type { OfflineSaveResponse } from '../api/offline.ts';
 import { ApiError } from '../api/post-json.ts';
 import { buildAnswer, buildPrompt } from '../test-support/fixtures.ts';

@@ -1,6 +1,6 @@
-import type { OfflineSaveRequest } from '../../shared/api/offline.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
-import { todayOf } from '../../shared/domain/calendar-day.ts';
+import type { OfflineSaveRequest } from '#shared/api/offline.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { todayOf } from '#shared/domain/calendar-day.ts';
 import { answerInput } from '../api/answers.ts';
 import { type OfflineSaveResponse, postOfflineSave } from '../api/offline.ts';
 import { isUnauthorized } from '../api/post-json.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PasscodeLock } from '../../shared/api/users.ts';
+import type { PasscodeLock } from '#shared/api/users.ts';
 import { initialPersistedState } from './app-state.ts';
 import {
   afterMiss,

@@ -1,4 +1,4 @@
-import type { PasscodeLock } from '../../shared/api/users.ts';
+import type { PasscodeLock } from '#shared/api/users.ts';
 
 // The lock screen checks a typed passcode on the device (SPEC §8 'local') against the hash the
 // server made: PBKDF2-SHA256 over the code's UTF-8 bytes with the stored salt and iterations

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { Answer } from '../../shared/api/answers.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
-import type { OwnUser } from '../../shared/api/users.ts';
-import type { FeedAnswer } from '../../shared/api/world.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import type { OwnUser } from '#shared/api/users.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
 import type { PersistedState } from './app-state.ts';
 
 // What a saved `reflect-state` may hold, read forgivingly: a field of the wrong type falls back

@@ -1,4 +1,4 @@
-import type { CalendarDay } from '../../shared/domain/calendar-day.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { initialPersistedState, type PersistedState } from './app-state.ts';
 import { persistedStateSchema } from './persisted-schema.ts';
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { ApiError } from '../api/post-json.ts';
 import {
   postForgetPasscode,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Answer } from '../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { sharedNote } from '../screens/answer/use-shared-edit.tsx';
 import { buildAnswer } from '../test-support/fixtures.ts';
 import { defaultUser, initialPersistedState, initialTransientState } from './app-state.ts';

@@ -1,6 +1,6 @@
-import type { Answer } from '../../shared/api/answers.ts';
-import { todayOf } from '../../shared/domain/calendar-day.ts';
-import { MESSAGES } from '../../shared/domain/validation-messages.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { todayOf } from '#shared/domain/calendar-day.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { isUnauthorized } from '../api/post-json.ts';
 import { createUser, fetchUser } from '../api/users.ts';
 import { paths } from '../routes.ts';

@@ -1,5 +1,5 @@
-import type { Answer } from '../../shared/api/answers.ts';
-import type { FeedAnswer } from '../../shared/api/world.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
 import { ApiError, isUnauthorized } from '../api/post-json.ts';
 import {
   fetchOtherUser,

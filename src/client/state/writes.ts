@@ -1,9 +1,9 @@
-import type { Answer, AnswerResponse } from '../../shared/api/answers.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
-import type { OwnUser } from '../../shared/api/users.ts';
-import { addDays, dayKey, todayOf } from '../../shared/domain/calendar-day.ts';
-import { scoreDelta, wordScore } from '../../shared/domain/score.ts';
-import { applyStreak } from '../../shared/domain/streak.ts';
+import type { Answer, AnswerResponse } from '#shared/api/answers.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import type { OwnUser } from '#shared/api/users.ts';
+import { addDays, dayKey, todayOf } from '#shared/domain/calendar-day.ts';
+import { scoreDelta, wordScore } from '#shared/domain/score.ts';
+import { applyStreak } from '#shared/domain/streak.ts';
 import { conflictingAnswer, postAnswerDelete, postAnswerSave } from '../api/answers.ts';
 import { isUnauthorized } from '../api/post-json.ts';
 import { postPromptCreate } from '../api/prompts.ts';

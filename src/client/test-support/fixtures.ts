@@ -1,5 +1,5 @@
-import type { Answer } from '../../shared/api/answers.ts';
-import type { PromptView } from '../../shared/api/prompts.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
 
 // Small builders for client unit tests: every call makes a distinct id.
 

@@ -9,7 +9,7 @@ import {
   startInstance,
   tempDir,
   writeBurst,
-} from '../../../tests/support/instances.ts';
+} from '#tests/support/instances.ts';
 
 // `npm run backup` while a real instance takes a write burst, then `npm run restore` elsewhere.
 

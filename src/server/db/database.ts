@@ -13,8 +13,8 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { openSqlite } from './node-sqlite.ts';
-import { preparedStatementName } from './prepared.ts';
 import type { DB } from './schema.ts';
+import { preparedStatementName } from './statement-names.ts';
 
 export type Database = Kysely<DB>;
 

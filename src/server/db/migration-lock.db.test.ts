@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPostgresDatabase } from '../../../tests/support/instances.ts';
+import { emptyPostgresDatabase } from '#tests/support/instances.ts';
 import { createDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { withMigrationLock } from './migration-lock.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '../../../tests/support/test-db.ts';
+import { databaseKinds } from '#tests/support/test-db.ts';
 import type { DatabaseConfig } from '../config.ts';
 import { createDatabase, type Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../tests/support/test-db.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import type { Database } from './database.ts';
-import { affectedRows, preparedQuery, preparedStatementName } from './prepared.ts';
+import { affectedRows, preparedQuery } from './prepared.ts';
+import { preparedStatementName } from './statement-names.ts';
 
 // A prepared query is compiled once and executed with new values (decision 030): it must give
 // what the same query built afresh gives, for every value, list length and set of keys.

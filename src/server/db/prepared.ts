@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { Database } from './database.ts';
+import { nameStatement } from './statement-names.ts';
 
 // Kysely builds and compiles a query's SQL again on every call: for the calls made on every
 // request (the session, the feed's version, the viewer's marks) that was most of Kysely's share
@@ -20,16 +21,6 @@ const MARK = '\u0000muse-param\u0000';
 
 type Slot = { fixed: unknown } | { name: string; index: number | null };
 
-/** Each prepared SQL text and its statement name (PostgreSQL keeps their plans per connection). */
-const statementNames = new Map<string, string>();
-
-/**
- * The name under which PostgreSQL may keep `sql` parsed and planned (database.ts sends it as a
- * named statement), or undefined for SQL that was not prepared here.
- */
-export function preparedStatementName(sql: string): string | undefined {
-  return statementNames.get(sql);
-}
 type Template = { compiled: CompiledQuery; slots: Slot[] };
 
 /** The parameters' shape: which keys are given, and each list's length. */
@@ -82,9 +73,7 @@ export function preparedQuery<P extends Params, R>(
     if (!found) {
       const compiled = build(db, placeholders(params)).compile();
       found = { compiled, slots: compiled.parameters.map(slotOf) };
-      if (!statementNames.has(compiled.sql)) {
-        statementNames.set(compiled.sql, `muse_${statementNames.size + 1}`);
-      }
+      nameStatement(compiled.sql);
       byShape.set(shape, found);
     }
     return found;

@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORIES } from '../../shared/domain/categories.ts';
+import { DEFAULT_CATEGORIES } from '#shared/domain/categories.ts';
 import type { Database } from './database.ts';
 import { SEED_PROMPTS } from './seed-data.ts';
 

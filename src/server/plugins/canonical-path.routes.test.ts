@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post } from '../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../tests/support/test-db.ts';
+import { buildUser, post } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Issue 13 point 4: security is decided by the route Fastify matched, not by how the path is
 // spelled. The audit deleted an account through `/%61pi/user/delete` with a cross-site form.

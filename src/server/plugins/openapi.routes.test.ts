@@ -2,10 +2,10 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { buildTestApp } from '../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../tests/support/test-db.ts';
-import { saveAnswerRequest } from '../../shared/api/answers.ts';
-import { tokenRequest } from '../../shared/api/tokens.ts';
+import { saveAnswerRequest } from '#shared/api/answers.ts';
+import { tokenRequest } from '#shared/api/tokens.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { openApiPath } from './openapi.ts';
 
 // Issue 17 B: GET /api/openapi.json describes every route the app registers, with the request

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminNameRequest, adminPageRequest } from '../../shared/api/admin.ts';
+import { adminNameRequest, adminPageRequest } from '#shared/api/admin.ts';
 import {
   deleteAnswerRequest,
   getAnswerRequest,
   saveAnswerRequest,
   userAnswersRequest,
-} from '../../shared/api/answers.ts';
-import { offlineSaveRequest } from '../../shared/api/offline.ts';
+} from '#shared/api/answers.ts';
+import { offlineSaveRequest } from '#shared/api/offline.ts';
 import {
   createPromptRequest,
   promptIdRequest,
@@ -15,15 +15,16 @@ import {
   todayPromptRequest,
   todayPromptUpdateRequest,
   userPromptsRequest,
-} from '../../shared/api/prompts.ts';
+} from '#shared/api/prompts.ts';
 import {
   forgotPasswordRequest,
   recoverWithCodeRequest,
   regenerateRecoveryCodesRequest,
   resetPasswordRequest,
-} from '../../shared/api/recovery.ts';
-import { subscribeRequest, unsubscribeRequest } from '../../shared/api/reminders.ts';
-import { revokeTokenRequest, tokenRequest } from '../../shared/api/tokens.ts';
+} from '#shared/api/recovery.ts';
+import { subscribeRequest, unsubscribeRequest } from '#shared/api/reminders.ts';
+import { revokeTokenRequest, tokenRequest } from '#shared/api/tokens.ts';
+import { markdownExportRequest } from '#shared/api/transfer.ts';
 import {
   codeRequest,
   createUserRequest,
@@ -36,7 +37,7 @@ import {
   signupRequest,
   streakRequest,
   updateUserRequest,
-} from '../../shared/api/users.ts';
+} from '#shared/api/users.ts';
 import {
   likeAnswerRequest,
   otherUserRequest,
@@ -45,7 +46,7 @@ import {
   sharedAnswersRequest,
   unshareAnswerRequest,
   updateSharedCopyRequest,
-} from '../../shared/api/world.ts';
+} from '#shared/api/world.ts';
 
 // Issue 17 B: the API as an OpenAPI 3.1 document, its request bodies generated from the same
 // zod schemas the routes parse with (zod 4's z.toJSONSchema, JSON Schema 2020-12 as 3.1 uses).
@@ -144,6 +145,7 @@ const OPERATIONS: Record<string, Operation> = {
   'POST /api/user/export/markdown': {
     summary: 'The journal as Markdown',
     access: 'user',
+    body: markdownExportRequest,
     produces: 'text/markdown',
   },
   'POST /api/user/import/preview': {

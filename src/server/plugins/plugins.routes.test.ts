@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser } from '../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../tests/support/test-db.ts';
+import { buildUser } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 describeEachDatabase('cross-cutting protections', (get) => {
   let app: FastifyInstance;
@@ -36,6 +36,18 @@ describeEachDatabase('cross-cutting protections', (get) => {
       payload: JSON.stringify({ code: '1234' }),
     });
     expect(foreign.statusCode).toBe(403);
+    // A browser that sends no Origin still says where the request came from.
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/user/code',
+      headers: {
+        cookie: user.cookie,
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ code: '1234' }),
+    });
+    expect(crossSite.statusCode).toBe(403);
     const form = await app.inject({
       method: 'POST',
       url: '/api/user/code',
@@ -62,11 +74,36 @@ describeEachDatabase('cross-cutting protections', (get) => {
       headers: {
         cookie: user.cookie,
         origin: 'https://muse.example',
+        'sec-fetch-site': 'same-origin',
         'content-type': 'application/json',
       },
       payload: JSON.stringify({ code: '1234' }),
     });
     expect(ours.statusCode).toBe(200);
+  });
+
+  it('refuses a NUL character anywhere in a body, even where no schema looks, changing nothing', async () => {
+    const user = await buildUser(get().db);
+    for (const extra of [
+      { note: 'a\u0000b' },
+      { deep: [{ list: ['x', '\u0000'] }] },
+      { 'k\u0000': 1 },
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/user/code',
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ code: '1234', ...extra }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Text may not contain NUL characters' });
+    }
+    const row = await get()
+      .db.selectFrom('users')
+      .select('passcode_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.passcode_hash).toBeNull();
   });
 
   it('answers bodies over 1 MiB with 413 and broken JSON with 400', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { post, unique } from '../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../tests/support/test-db.ts';
+import { post, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { rateLimits } from './rate-limits.ts';
 
 describeEachDatabase('per-address rate limits with default settings', (get) => {

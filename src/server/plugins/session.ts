@@ -1,21 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { configuredAdminKeys } from '../features/admin/configured-admins.ts';
 import {
-  deleteSession,
-  findSessionUser,
-  insertSession,
-  type UserRow,
-} from '../features/auth/sessions.repo.ts';
-import { findTokenUser, touchToken } from '../features/auth/tokens.repo.ts';
+  callerOfBearer,
+  callerOfSession,
+  closeSession,
+  hashToken,
+  openSession,
+  type SessionUser,
+} from '../features/auth/sessions.service.ts';
 import { isApiRequest } from './canonical-path.ts';
 import { unauthorized } from './errors.ts';
 
 export const SESSION_COOKIE = 'muse_session';
-const SESSION_DAYS = 180;
-
-export type SessionUser = UserRow & { isAdmin: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,9 +23,6 @@ declare module 'fastify' {
   }
 }
 
-/** How often a token's "last used" is written at most: not a write on every request. */
-const TOKEN_TOUCH_MS = 60 * 1000;
-
 /** The token of an `Authorization: Bearer …` header; null when there is none. */
 export function bearerTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -38,15 +31,10 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export function registerSessions(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('apiTokenId', null);
-  const configuredKeys = configuredAdminKeys(deps.config);
   app.addHook('preHandler', async (request) => {
     // A client that names a bearer token is that token's user or nobody: a revoked, unknown or
     // malformed token is refused outright (never silently treated as a visitor), so a native
@@ -54,34 +42,19 @@ export function registerSessions(app: FastifyInstance, deps: AppDeps): void {
     // Only API calls: /metrics has a bearer token of its own (MUSE_METRICS_TOKEN).
     const bearer = isApiRequest(request) ? bearerTokenOf(request) : null;
     if (bearer !== null) {
-      const found =
-        bearer.length > 0 && bearer.length <= 200
-          ? await findTokenUser(deps.db, hashToken(bearer), configuredKeys)
-          : undefined;
+      const found = await callerOfBearer(deps, bearer);
       if (!found) throw unauthorized('That token is not valid any more: please sign in again');
-      const now = new Date();
-      const lastUsed = found.token.last_used_at ? Date.parse(found.token.last_used_at) : 0;
-      if (now.getTime() - lastUsed >= TOKEN_TOUCH_MS) {
-        await touchToken(deps.db, found.token.id, now.toISOString());
-      }
-      request.apiTokenId = found.token.id;
-      request.sessionUser = { ...found.user, isAdmin: found.listedAdmin || found.configuredAdmin };
+      request.apiTokenId = found.tokenId;
+      request.sessionUser = found.user;
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const tokenHash = hashToken(token);
-    const found = await findSessionUser(
-      deps.db,
-      tokenHash,
-      new Date().toISOString(),
-      configuredKeys,
-    );
-    if (!found) return;
+    const user = await callerOfSession(deps, tokenHash);
+    if (!user) return;
     request.sessionTokenHash = tokenHash;
-    // Admin rights belong to the account id (admins row or MUSE_ADMINS grant), never to the name
-    // the account holds right now (issue 13 point 1).
-    request.sessionUser = { ...found.user, isAdmin: found.listedAdmin || found.configuredAdmin };
+    request.sessionUser = user;
   });
 }
 
@@ -92,16 +65,8 @@ export async function startSession(
   reply: FastifyReply,
   userId: string,
 ): Promise<void> {
-  if (request.sessionTokenHash) await deleteSession(deps.db, request.sessionTokenHash);
-  const token = randomBytes(32).toString('base64url');
-  const now = new Date();
-  const expires = new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000);
-  await insertSession(deps.db, {
-    token_hash: hashToken(token),
-    user_id: userId,
-    created_at: now.toISOString(),
-    expires_at: expires.toISOString(),
-  });
+  if (request.sessionTokenHash) await closeSession(deps, request.sessionTokenHash);
+  const { token, expires } = await openSession(deps, userId);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -116,6 +81,6 @@ export async function endSession(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  if (request.sessionTokenHash) await deleteSession(deps.db, request.sessionTokenHash);
+  if (request.sessionTokenHash) await closeSession(deps, request.sessionTokenHash);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unique } from '../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../tests/support/test-app.ts';
+import { unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from '../../../tests/support/test-db.ts';
+} from '#tests/support/test-db.ts';
 import { rateLimits } from './rate-limits.ts';
 
 // Two instances (two apps) on one database: one address's user creations count across both

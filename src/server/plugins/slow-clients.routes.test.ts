@@ -1,8 +1,8 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../tests/support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 
 // Issue 13 point 5: a real listening server, raw sockets. A client that drips its body or its
 // headers one byte every few seconds is cut off within 30 s; one address cannot hold more than

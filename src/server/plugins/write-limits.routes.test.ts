@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { buildUser, post, todayFields, unique } from '../../../tests/support/factories.ts';
-import { newPrompt } from '../../../tests/support/prompt-kit.ts';
-import { buildTestApp } from '../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../tests/support/test-db.ts';
+import { buildUser, post, todayFields, unique } from '#tests/support/factories.ts';
+import { newPrompt } from '#tests/support/prompt-kit.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import type { Database } from '../db/database.ts';
 import { answerId, sharedAnswerOf } from '../features/answers/answer-fixtures.ts';
 import { createMemoryUsageStore, type UsageStore } from './usage-store.ts';

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { isTimeZone } from '../domain/zoned-day.ts';
+
 // Issue 17 B: your words leave with you and come in with you (decision 021).
 
 /** Where an import came from, as the server recognised it. */
@@ -22,3 +25,9 @@ export type ImportPreviewResponse = { preview: ImportSummary };
 export type ImportResponse = { imported: ImportSummary };
 
 export { MAX_IMPORT_BYTES } from '../domain/limits.ts';
+
+/** The person's time zone (from the browser): it decides the day each file is named by. */
+export const markdownExportRequest = z.object({
+  timeZone: z.string().max(64).refine(isTimeZone, 'is not a time zone').optional(),
+});
+export type MarkdownExportRequest = z.input<typeof markdownExportRequest>;

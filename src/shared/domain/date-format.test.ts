@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay, formatDayKey, journalTitle } from './date-format.ts';
+import {
+  formatDate,
+  formatDay,
+  formatDayKey,
+  formatLongDay,
+  formatMonth,
+  journalTitle,
+  weekdayName,
+} from './date-format.ts';
 
 describe('formatDate', () => {
   it('prints the local calendar day of a Date', () => {
@@ -44,5 +52,31 @@ describe('formatDayKey / formatDay / journalTitle', () => {
 
   it('titles a journal entry with the day', () => {
     expect(journalTitle({ year: 2026, month: 11, day: 22 })).toBe('Nov 22, 2026');
+  });
+});
+
+describe('formatLongDay, formatMonth, weekdayName', () => {
+  it('spells the month out for headings and calendar cells', () => {
+    expect(formatLongDay({ year: 2026, month: 3, day: 4 })).toBe('March 4, 2026');
+    expect(formatLongDay({ year: 2026, month: 12, day: 31 })).toBe('December 31, 2026');
+    expect(formatMonth(2025, 1)).toBe('January 2025');
+    expect(formatMonth(2025, 9)).toBe('September 2025');
+  });
+
+  it('spells a day key out when asked', () => {
+    expect(formatDayKey('2026-03-04', 'long')).toBe('March 4, 2026');
+    expect(formatDayKey('2026-03-04')).toBe('Mar 4, 2026');
+    expect(formatDayKey('2026-02-30', 'long')).toBe('');
+  });
+
+  it('prints nothing for a day or month that does not exist', () => {
+    expect(formatLongDay({ year: 2026, month: 2, day: 30 })).toBe('');
+    expect(formatMonth(2026, 13)).toBe('');
+    expect(formatMonth(2026, 0)).toBe('');
+  });
+
+  it('names ISO weekdays, Monday first', () => {
+    expect([1, 7].map(weekdayName)).toEqual(['Monday', 'Sunday']);
+    expect(weekdayName(8)).toBe('');
   });
 });

@@ -22,6 +22,25 @@ describe('wordScore', () => {
     expect(countWords('dash-joined words, punctuation!')).toBe(3);
   });
 
+  it('counts exactly what splitting on JavaScript whitespace counts', () => {
+    const split = (text: string) => text.split(/\s+/u).filter((token) => token !== '').length;
+    // Every character that is whitespace to \s, its neighbours, and letters around them.
+    const spaces = '\t\n\v\f\r \u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+    const near = '\u0008\u000e\u001f\u0021\u009f\u00a1\u1681\u1fff\u200b\u2027\u202a\u3001\ufefe';
+    const piece = fc.constantFrom(...[...spaces, ...near, 'a', 'é', '😀', 'word']);
+    fc.assert(
+      fc.property(fc.array(piece), fc.string(), (pieces, noise) => {
+        const text = pieces.join('') + noise;
+        expect(countWords(text)).toBe(split(text));
+      }),
+      { numRuns: 2000 },
+    );
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = `a${String.fromCharCode(code)}b`;
+      expect(countWords(text), `U+${code.toString(16)}`).toBe(split(text));
+    }
+  });
+
   it('is never negative', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {

@@ -4,7 +4,33 @@
  * breaks separate words too and blank text scores 0.
  */
 export function countWords(text: string): number {
-  return text.split(/\s+/u).filter((token) => token !== '').length;
+  // One pass without allocating: the editor counts a 5,000-word entry when typing pauses, and
+  // splitting it into 5,000 strings was felt at the next keystroke on a slow phone.
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isWhitespace(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
+
+/** JavaScript's `\s`: WhiteSpace and LineTerminator, all in the BMP (no surrogate is one). */
+function isWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 export function wordScore(text: string): number {

@@ -66,3 +66,15 @@ describe('highlight', () => {
     expect(highlight('Nothing here', 'river')).toEqual([{ text: 'Nothing here', match: false }]);
   });
 });
+
+describe('highlight, as the answer cards use it', () => {
+  it('marks every word asked for in its other forms, case and accents aside', () => {
+    const parts = highlight('Loved the CAFÉ by the rivers.', 'river love cafe');
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['Loved', 'CAFÉ', 'rivers']);
+  });
+
+  it('marks nothing for an empty query or a fragment', () => {
+    expect(highlight('The bus driver.', '  ')).toEqual([{ text: 'The bus driver.', match: false }]);
+    expect(highlight('The bus driver.', 'drive').some((p) => p.match)).toBe(false);
+  });
+});

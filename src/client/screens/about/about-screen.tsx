@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { OutsideLink } from '../../components/outside-link.tsx';
-import { PublicPage, PublicSection } from '../../components/public-page.tsx';
-import { useTitle } from '../../use-title.ts';
+import { OutsideLink } from '#client/components/outside-link.tsx';
+import { PublicPage, PublicSection } from '#client/components/public-page.tsx';
+import { useTitle } from '#client/use-title.ts';
 import {
   CONTACT_EMAIL,
   JOBS_EMAIL,

@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths } from '../../routes.ts';
-import { isAdminName } from '../../state/account-rules.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { loadAdminList } from '../../state/loads.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths } from '#client/routes.ts';
+import { isAdminName } from '#client/state/account-rules.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { loadAdminList } from '#client/state/loads.ts';
+import { useTitle } from '#client/use-title.ts';
 import './admin.css';
 
 type Access = 'admin' | 'checking' | 'refused';

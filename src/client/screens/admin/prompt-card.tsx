@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PromptView } from '../../../shared/api/prompts.ts';
-import { formatDate } from '../../../shared/domain/date-format.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 
 /** One prompt in an admin list: its text, categories, author and date, then its actions. */
 export function PromptCard({ prompt, actions }: { prompt: PromptView; actions: ReactNode }) {

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Navigate } from 'react-router';
-import { AnswerList } from '../../components/answer-list.tsx';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths } from '../../routes.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { AnswerList } from '#client/components/answer-list.tsx';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths } from '#client/routes.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
 import { useOpenAnswer } from '../past/past-screen.tsx';
 
 /** SPEC §2 /answerSettings: the user's answers for the current prompt (or journal entries). */

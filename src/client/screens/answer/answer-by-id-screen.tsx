@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths } from '../../routes.ts';
-import { openAnswer, saveDraftIfChanged } from '../../state/answer-draft.ts';
-import { editorView } from '../../state/answer-sync-store.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { onPageHide } from '../../state/page-lifecycle.ts';
-import { showStatus } from '../../state/status.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { pastDayPath, paths } from '#client/routes.ts';
+import { openAnswer, saveDraftIfChanged } from '#client/state/answer-draft.ts';
+import { editorView } from '#client/state/answer-sync-store.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { onPageHide } from '#client/state/page-lifecycle.ts';
+import { showStatus } from '#client/state/status.ts';
+import { useTitle } from '#client/use-title.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
+import { dayOfPastPath } from '../past/day-filter.ts';
 import { decideAnswerById } from './answer-by-id.ts';
 import { AnswerEditor } from './answer-editor.tsx';
 import './answer-screen.css';
@@ -21,7 +22,9 @@ function backFrom(state: unknown): { to: string; label: string } {
   const from = (state as { from?: unknown } | null)?.from;
   if (from === paths.shared) return { to: paths.shared, label: 'Back to shared answers' };
   if (from === paths.answerSettings) return { to: paths.answerSettings, label: 'Back to the list' };
-  return { to: paths.past, label: 'Back to my answers' };
+  // Opened from one day of My answers: back to that day.
+  const day = dayOfPastPath(from);
+  return { to: day ? pastDayPath(day) : paths.past, label: 'Back to my answers' };
 }
 
 /** Save pressed (or Ctrl/⌘+Enter): saves here and stays here, and always says so. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAnswer } from '../../test-support/fixtures.ts';
+import { buildAnswer } from '#client/test-support/fixtures.ts';
 import { decideAnswerById } from './answer-by-id.ts';
 
 describe('decideAnswerById', () => {

@@ -1,4 +1,4 @@
-import type { Answer } from '../../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 
 // Which of the person's own answers /answer/a/{answerId} shows (decision 015). Only their own
 // answers are ever looked at, so an id of someone else's answer is simply not found here.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import { buildAnswer, buildPrompt } from '../../test-support/fixtures.ts';
+import { buildAnswer, buildPrompt } from '#client/test-support/fixtures.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { type AnswerContext, decideAnswer, parseAnswerRoute } from './answer-route.ts';
 
 const today = { year: 2026, month: 3, day: 5 };

@@ -1,15 +1,10 @@
-import type { Answer } from '../../../shared/api/answers.ts';
-import type { PromptView } from '../../../shared/api/prompts.ts';
-import {
-  type CalendarDay,
-  dayKey,
-  isSameDay,
-  todayOf,
-} from '../../../shared/domain/calendar-day.ts';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import { journalTitle } from '../../../shared/domain/date-format.ts';
-import { paths } from '../../routes.ts';
-import type { TodayPrompt } from '../../state/app-state.ts';
+import { paths } from '#client/routes.ts';
+import type { TodayPrompt } from '#client/state/app-state.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { type CalendarDay, dayKey, isSameDay, todayOf } from '#shared/domain/calendar-day.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
+import { journalTitle } from '#shared/domain/date-format.ts';
 
 // Which answer the answer screen shows for its URL (SPEC §2 answer routes), as a pure decision
 // the screen then carries out. 'show' means the current answer already fits the URL.

@@ -1,19 +1,19 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { todayOf } from '../../../shared/domain/calendar-day.ts';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths, promptPath } from '../../routes.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths, promptPath } from '#client/routes.ts';
 import {
   openAnswer,
   pickPromptFor,
   saveDraftIfChanged,
   startJournalEntry,
   startPromptAnswer,
-} from '../../state/answer-draft.ts';
-import { getState, setState, useAppState } from '../../state/app-store.ts';
-import { onPageHide } from '../../state/page-lifecycle.ts';
-import { useTitle } from '../../use-title.ts';
+} from '#client/state/answer-draft.ts';
+import { getState, setState, useAppState } from '#client/state/app-store.ts';
+import { onPageHide } from '#client/state/page-lifecycle.ts';
+import { useTitle } from '#client/use-title.ts';
+import { todayOf } from '#shared/domain/calendar-day.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { AnswerEditor } from './answer-editor.tsx';
 import { type AnswerDecision, decideAnswer, parseAnswerRoute } from './answer-route.ts';
 import './answer-screen.css';

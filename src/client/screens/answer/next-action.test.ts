@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import { buildAnswer } from '../../test-support/fixtures.ts';
+import { buildAnswer } from '#client/test-support/fixtures.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { newerAnswer, nextAction } from './next-action.ts';
 
 const base = { text: '', changed: false, newer: null };

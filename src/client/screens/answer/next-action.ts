@@ -1,5 +1,5 @@
-import type { Answer } from '../../../shared/api/answers.ts';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 
 /**
  * SPEC §4 Next button:

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { onThisDay } from './on-this-day.ts';
 
 type OnThisDayProps = {

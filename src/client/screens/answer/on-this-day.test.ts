@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Answer } from '../../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { MEMORY_PREVIEW, onThisDay, previewOf } from './on-this-day.ts';
 
 const TODAY = { year: 2026, month: 11, day: 23 };

@@ -1,6 +1,6 @@
-import type { Answer } from '../../../shared/api/answers.ts';
-import { type CalendarDay, todayOf } from '../../../shared/domain/calendar-day.ts';
-import { formatDate } from '../../../shared/domain/date-format.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { type CalendarDay, todayOf } from '#shared/domain/calendar-day.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 
 // Issue 17 B "On this day": an earlier answer of one's own to show beside the one being
 // written — to the same prompt, or written on this calendar date in an earlier year. Pure, from

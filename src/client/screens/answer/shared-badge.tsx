@@ -1,4 +1,4 @@
-import { GlobeIcon } from '../../components/icons.tsx';
+import { GlobeIcon } from '#client/components/icons.tsx';
 import './shared-badge.css';
 
 export type SharedBadgeProps = {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { ModalDialog } from '#client/components/modal-dialog.tsx';
 import './update-shared-dialog.css';
 
 export type SharedEditAnswer = 'update' | 'keep' | 'unshare';

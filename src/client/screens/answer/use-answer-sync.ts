@@ -1,34 +1,47 @@
-import { type RefObject, useEffect } from 'react';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { capitaliseFirst } from '../../../shared/domain/capitalise.ts';
-import { editorText, openEditor, typed } from '../../state/answer-sync.ts';
-import { type EditorView, editorView } from '../../state/answer-sync-store.ts';
-import { useStoreSelector } from '../../state/store.ts';
+import { type RefObject, useEffect, useLayoutEffect } from 'react';
+import { editorText, openEditor, typed } from '#client/state/answer-sync.ts';
+import { type EditorView, editorView } from '#client/state/answer-sync-store.ts';
+import { useStoreSelector } from '#client/state/store.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { capitaliseFirst } from '#shared/domain/capitalise.ts';
 
-const whole = (view: EditorView) => view;
+// Connects the answer editor to its sync (decision 013). The textarea is not a controlled React
+// field: each keystroke goes to `typed()` without a render, and the textarea takes the text
+// again only when it is replaced from outside (the server's latest, a choice in the conflict
+// dialog). Each part of the editor listens to the one field of the view it shows (decision
+// 027), so a status change re-renders the status line, not the editor.
 
-/**
- * Connects the answer editor's textarea to its sync (decision 013). The textarea is not a
- * controlled React field: each keystroke goes to `typed()` without a render, and the textarea
- * takes the text again only when it is replaced from outside (the server's latest, a choice in
- * the conflict dialog). Returns the editor's view (status, word count, whether it was edited)
- * and the input handler.
- */
-export function useAnswerSync(
-  answer: Answer | null,
-  textRef: RefObject<HTMLTextAreaElement | null>,
-) {
-  const view = useStoreSelector(editorView, whole);
-  // One editing session per answer: the editor is keyed by the answer's id.
+/** One editing session per answer: the editor is keyed by the answer's id. */
+export function useAnswerSession(answer: Answer | null): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the session is per answer id
   useEffect(() => (answer ? openEditor(answer) : undefined), [answer?._id]);
+}
+
+/** One field of the open editor's view; the component re-renders only when it changes. */
+export function useEditorView<K extends keyof EditorView>(key: K): EditorView[K] {
+  return useStoreSelector(editorView, SELECTORS[key] as (view: EditorView) => EditorView[K]);
+}
+
+// Stable selectors (one per field): a new function per render would resubscribe each time.
+const SELECTORS = Object.fromEntries(
+  (Object.keys(editorView.getState()) as (keyof EditorView)[]).map((key) => [
+    key,
+    (view: EditorView) => view[key],
+  ]),
+) as { [K in keyof EditorView]: (view: EditorView) => EditorView[K] };
+
+/** The textarea's side: puts replaced text into it and hands each input to the sync. */
+export function useEditorTextarea(textRef: RefObject<HTMLTextAreaElement | null>) {
+  const version = useEditorView('version');
+  // Before the first paint and after each replacement. Not `defaultValue`: React would compare
+  // (and rewrite) the textarea's 30 KB text content on every render of the editor.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the text was replaced
-  useEffect(() => {
+  useLayoutEffect(() => {
     const box = textRef.current;
     if (box && box.value !== editorText()) box.value = editorText();
-  }, [view.version, textRef]);
+  }, [version, textRef]);
 
-  const onInput = (event: React.FormEvent<HTMLTextAreaElement>) => {
+  return (event: React.FormEvent<HTMLTextAreaElement>) => {
     const box = event.currentTarget;
     // SPEC §5: the first letter is capitalised as typed (never changes the length).
     const fixed = capitaliseFirst(box.value);
@@ -39,5 +52,4 @@ export function useAnswerSync(
     }
     typed(box.value);
   };
-  return { view, onInput };
 }

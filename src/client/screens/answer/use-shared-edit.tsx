@@ -1,14 +1,14 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { useAppState } from '../../state/app-store.ts';
+import { useAppState } from '#client/state/app-store.ts';
 import {
   beginSharedEdit,
   keepWorldCopy,
   type SharedEditChoice,
   updateWorldCopy,
-} from '../../state/shared-copy.ts';
-import { showStatus } from '../../state/status.ts';
-import { unshareAnswer, WORLD_CALL_FAILED } from '../../state/world-actions.ts';
+} from '#client/state/shared-copy.ts';
+import { showStatus } from '#client/state/status.ts';
+import { unshareAnswer, WORLD_CALL_FAILED } from '#client/state/world-actions.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { SharedBadge } from './shared-badge.tsx';
 import { type SharedEditAnswer, UpdateSharedDialog } from './update-shared-dialog.tsx';
 

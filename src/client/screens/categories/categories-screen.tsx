@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PSEUDO_CATEGORIES } from '../../../shared/domain/categories.ts';
-import { AppHeader, MenuButton, WorldLink } from '../../components/app-header.tsx';
-import { BookIcon, LeafIcon, PlusIcon, ShuffleIcon, SunIcon } from '../../components/icons.tsx';
-import { categoryPath, paths } from '../../routes.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, MenuButton, WorldLink } from '#client/components/app-header.tsx';
+import { BookIcon, LeafIcon, PlusIcon, ShuffleIcon, SunIcon } from '#client/components/icons.tsx';
+import { categoryPath, paths } from '#client/routes.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import './categories-screen.css';
 
 type Tile = { label: string; to: string; icon: ReactNode; tone: string };

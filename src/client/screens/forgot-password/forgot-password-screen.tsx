@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths } from '../../routes.ts';
-import { MIN_PASSWORD_LENGTH } from '../../state/account-rules.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths } from '#client/routes.ts';
+import { MIN_PASSWORD_LENGTH } from '#client/state/account-rules.ts';
 import {
   newPasswordProblem,
   RESET_LINK_SENT,
   recoverWithCode,
   requestResetLink,
-} from '../../state/recovery.ts';
-import { useRecoveryMethods } from '../../state/use-recovery-methods.ts';
-import { useTitle } from '../../use-title.ts';
+} from '#client/state/recovery.ts';
+import { useRecoveryMethods } from '#client/state/use-recovery-methods.ts';
+import { useTitle } from '#client/use-title.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { RecoveryForm } from './recovery-form.tsx';
 import '../login/login-screen.css';
 import './forgot-password-screen.css';

@@ -1,5 +1,5 @@
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useRef } from 'react';
-import '../../components/account-form.css';
+import '#client/components/account-form.css';
 
 export type RecoveryField = {
   key: string;

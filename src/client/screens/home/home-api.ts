@@ -1,7 +1,7 @@
-import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
-import { getState } from '../../state/app-store.ts';
-import { loadApprovedPrompts, loadSharedPage, loadTodayPrompt } from '../../state/loads.ts';
-import { claimStartupShared, startedLoads } from '../../state/startup.ts';
+import { getState } from '#client/state/app-store.ts';
+import { loadApprovedPrompts, loadSharedPage, loadTodayPrompt } from '#client/state/loads.ts';
+import { claimStartupShared, startedLoads } from '#client/state/startup.ts';
+import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { findPromptTitle, type SharedPreview, toSharedPreviews } from './home-data.ts';
 
 // The home page shows what start-up loads anyway (today's prompt, the first shared answers):

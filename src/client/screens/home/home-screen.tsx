@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { OutsideLink } from '../../components/outside-link.tsx';
-import { useHashScroll } from '../../components/use-hash-scroll.ts';
-import { useTitle } from '../../use-title.ts';
+import { OutsideLink } from '#client/components/outside-link.tsx';
+import { useHashScroll } from '#client/components/use-hash-scroll.ts';
+import { useTitle } from '#client/use-title.ts';
 import { CONTACT_EMAIL, JOBS_EMAIL, mailtoHref, SOCIAL_LINKS } from '../about/public-links.ts';
 import { loadSharedPreviews, loadTodayPromptTitle } from './home-api.ts';
 import type { SharedPreview } from './home-data.ts';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { isUnauthorized } from '../../api/post-json.ts';
-import { fetchUser } from '../../api/users.ts';
-import { getState } from '../../state/app-store.ts';
-import { noteNamedSessionLost } from '../../state/session-notice.ts';
+import { isUnauthorized } from '#client/api/post-json.ts';
+import { fetchUser } from '#client/api/users.ts';
+import { getState } from '#client/state/app-store.ts';
+import { noteNamedSessionLost } from '#client/state/session-notice.ts';
 
 /**
  * Whether a named user who opens /login still has a session. Right after a reload the app does

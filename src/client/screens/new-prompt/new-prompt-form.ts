@@ -1,4 +1,4 @@
-import type { PromptView } from '../../../shared/api/prompts.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
 
 /** SPEC §4 "Picking a category toggles its membership in the prompt's categories". */
 export function toggleCategory(categories: readonly string[], name: string): string[] {

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths, promptPath, signUpPath } from '../../routes.ts';
-import { getState, useAppState } from '../../state/app-store.ts';
-import { newId } from '../../state/ids.ts';
-import { showStatus } from '../../state/status.ts';
-import { createPrompt } from '../../state/writes.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths, promptPath, signUpPath } from '#client/routes.ts';
+import { getState, useAppState } from '#client/state/app-store.ts';
+import { newId } from '#client/state/ids.ts';
+import { showStatus } from '#client/state/status.ts';
+import { createPrompt } from '#client/state/writes.ts';
+import { useTitle } from '#client/use-title.ts';
 import { buildPrompt } from './new-prompt-form.ts';
 import { PromptFields, usePromptDraft } from './prompt-fields.tsx';
 

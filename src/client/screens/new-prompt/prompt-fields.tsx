@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { capitaliseFirst } from '../../../shared/domain/capitalise.ts';
-import { MAX_PROMPT_TITLE } from '../../../shared/domain/limits.ts';
-import { newPromptError } from '../../../shared/domain/validation-messages.ts';
+import { capitaliseFirst } from '#shared/domain/capitalise.ts';
+import { MAX_PROMPT_TITLE } from '#shared/domain/limits.ts';
+import { newPromptError } from '#shared/domain/validation-messages.ts';
 import { toggleCategory } from './new-prompt-form.ts';
 import './new-prompt-screen.css';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTitle } from '../../use-title.ts';
+import { useTitle } from '#client/use-title.ts';
 
 export function NotFoundScreen() {
   useTitle('Not found');

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { PublicProfile } from '../../../shared/api/world.ts';
-import { formatDate } from '../../../shared/domain/date-format.ts';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { Avatar } from '../../components/avatar.tsx';
-import { FeedList } from '../../components/feed-list.tsx';
-import { paths } from '../../routes.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { loadOtherUser, type ProfileLoad } from '../../state/world-actions.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { Avatar } from '#client/components/avatar.tsx';
+import { FeedList } from '#client/components/feed-list.tsx';
+import { paths } from '#client/routes.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { loadOtherUser, type ProfileLoad } from '#client/state/world-actions.ts';
+import { useTitle } from '#client/use-title.ts';
+import type { PublicProfile } from '#shared/api/world.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 import './other-user-screen.css';
 
 type Load = ProfileLoad | 'loading';

@@ -1,31 +1,70 @@
-import { Link, useLocation, useNavigate } from 'react-router';
-import type { Answer } from '../../../shared/api/answers.ts';
-import { AnswerList } from '../../components/answer-list.tsx';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { DownloadIcon } from '../../components/icons.tsx';
-import { downloadAnswers } from '../../download-answers.ts';
-import { answerPath, paths } from '../../routes.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { useMemo } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AnswerList, type DayNarrowing } from '#client/components/answer-list.tsx';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { DownloadIcon } from '#client/components/icons.tsx';
+import { downloadAnswers } from '#client/download-answers.ts';
+import { answerPath, paths } from '#client/routes.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
+import { useToday } from '#client/use-today.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { formatDayKey } from '#shared/domain/date-format.ts';
+import { activityByDay } from '#shared/domain/statistics.ts';
+import { calendarSpan, dayFromQuery } from './day-filter.ts';
+import { MonthCalendar } from './month-calendar.tsx';
 import './past-screen.css';
 
 /**
- * Opens an answer at its own address, /answer/a/{id} (decision 015), remembering where from so
- * that its back button returns there.
+ * Opens an answer at its own address, /answer/a/{id} (decision 015), remembering where from
+ * (with ?day=, so its back button returns to the same day).
  */
 export function useOpenAnswer(): (answer: Answer) => void {
   const navigate = useNavigate();
   const location = useLocation();
   return (answer) => {
-    void navigate(answerPath(answer._id), { state: { from: location.pathname } });
+    void navigate(answerPath(answer._id), {
+      state: { from: location.pathname + location.search },
+    });
   };
 }
 
-/** SPEC §2 /past 'My answers'. */
+/** SPEC §2 /past 'My answers', with a month calendar and one day's answers at /past?day=…. */
 export function PastScreen() {
   useTitle('My answers');
   const answers = useAppState((s) => s.answers);
   const open = useOpenAnswer();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // A ?day= that is not a real day is ignored: every answer shows.
+  const day = dayFromQuery(params.get('day'));
+  const today = useToday();
+  // Every answer's day, and the chosen one (an address may name a day before them all).
+  const span = useMemo(() => {
+    const days = [...activityByDay(answers.map((a) => a.answered)).keys()];
+    return calendarSpan(day ? [...days, day] : days, today);
+  }, [answers, day, today]);
+  const byDay: DayNarrowing = {
+    day,
+    onLeaveDay: () => void navigate(paths.past, { replace: true }),
+    calendar: (matching, narrowed) => (
+      <MonthCalendar
+        activity={activityByDay(matching.map((a) => a.answered))}
+        span={span}
+        selected={day}
+        today={today}
+        narrowed={narrowed}
+      />
+    ),
+    heading: day ? (
+      <div className="past-day">
+        <h2 className="past-day-title">{formatDayKey(day, 'long')}</h2>
+        <Link className="button button-quiet button-small" to={paths.past}>
+          Show all days
+        </Link>
+      </div>
+    ) : null,
+  };
   return (
     <>
       <AppHeader
@@ -49,6 +88,7 @@ export function PastScreen() {
         <AnswerList
           answers={answers}
           onOpen={open}
+          byDay={byDay}
           empty={
             <>
               <p>Nothing here yet. Your answers will gather here, one day at a time.</p>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PolicyIntro, PublicPage, PublicSection } from '../../components/public-page.tsx';
-import { useTitle } from '../../use-title.ts';
+import { PolicyIntro, PublicPage, PublicSection } from '#client/components/public-page.tsx';
+import { useTitle } from '#client/use-title.ts';
 import { CONTACT_EMAIL, mailtoHref } from '../about/public-links.ts';
 
 const SECTIONS = [

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths } from '../../routes.ts';
-import { MIN_PASSWORD_LENGTH } from '../../state/account-rules.ts';
-import { newPasswordProblem, resetWithToken } from '../../state/recovery.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths } from '#client/routes.ts';
+import { MIN_PASSWORD_LENGTH } from '#client/state/account-rules.ts';
+import { newPasswordProblem, resetWithToken } from '#client/state/recovery.ts';
+import { useTitle } from '#client/use-title.ts';
 import { RecoveryForm } from '../forgot-password/recovery-form.tsx';
 import '../login/login-screen.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Answer } from '../../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { ownSharedAnswers } from './shared-answers.ts';
 
 function answer(id: string, fields: Partial<Answer>): Answer {

@@ -1,4 +1,4 @@
-import type { Answer } from '../../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
 
 function sharedTime(answer: Answer): number {
   const time = Date.parse(answer.sharedOn ?? answer.answered);

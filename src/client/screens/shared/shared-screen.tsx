@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../shared/domain/date-format.ts';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { lovesLabel } from '../../components/feed-rules.ts';
-import { HeartIcon } from '../../components/icons.tsx';
-import { useShareFlow } from '../../components/use-share-flow.tsx';
-import { answerPath, paths, signUpPath } from '../../routes.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { lovesLabel } from '#client/components/feed-rules.ts';
+import { HeartIcon } from '#client/components/icons.tsx';
+import { useShareFlow } from '#client/components/use-share-flow.tsx';
+import { answerPath, paths, signUpPath } from '#client/routes.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 import { ownSharedAnswers } from './shared-answers.ts';
 import './shared-screen.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { LeafIcon } from '../../components/icons.tsx';
-import { paths } from '../../routes.ts';
-import { useTitle } from '../../use-title.ts';
+import { LeafIcon } from '#client/components/icons.tsx';
+import { paths } from '#client/routes.ts';
+import { useTitle } from '#client/use-title.ts';
 
 /**
  * /stop: the spec lists the route with "Not shown (purpose)". Müse uses it as a gentle pause

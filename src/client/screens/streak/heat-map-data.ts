@@ -1,48 +1,22 @@
-import {
-  addDays,
-  type CalendarDay,
-  dayKey,
-  daysInMonth,
-  isoWeekday,
-} from '../../../shared/domain/calendar-day.ts';
+import type { GridDay } from '#client/components/day-grid.tsx';
+import { type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
+import { formatMonth } from '#shared/domain/date-format.ts';
+import { addMonths, monthOf, monthWeeks } from '#shared/domain/month-grid.ts';
 
 // The calendar heat-map of the streak screen: the last twelve months as month calendars
 // (Monday first), each day shaded by how many answers it has.
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 export type HeatLevel = 0 | 1 | 2 | 3 | 4;
 
-export type HeatDay = {
-  key: string;
-  day: number;
-  count: number;
-  level: HeatLevel;
-  /** After today: drawn empty, not as a missed day. */
-  future: boolean;
-};
+export type HeatDay = GridDay & { level: HeatLevel };
 
 export type HeatMonth = {
   year: number;
   month: number;
   /** 'March 2025' */
   label: string;
-  /** Empty cells before day 1 in a Monday-first week. */
-  offset: number;
-  days: HeatDay[];
+  /** Monday-first weeks; null for the days of the months around it. */
+  weeks: Array<Array<HeatDay | null>>;
   /** Days of this month with at least one answer. */
   answeredDays: number;
 };
@@ -65,27 +39,34 @@ export function heatMapMonths(
   const todayKey = dayKey(today);
   const result: HeatMonth[] = [];
   for (let back = months - 1; back >= 0; back--) {
-    const index = today.year * 12 + (today.month - 1) - back;
-    const year = Math.floor(index / 12);
-    const month = (index % 12) + 1;
-    const first: CalendarDay = { year, month, day: 1 };
-    const days: HeatDay[] = [];
+    const { year, month } = addMonths(monthOf(today), -back);
     let answeredDays = 0;
-    for (let day = 1; day <= daysInMonth(year, month); day++) {
-      const key = dayKey(addDays(first, day - 1));
+    const weeks = monthWeeks({ year, month }, (d): HeatDay => {
+      const key = dayKey(d);
       const future = key > todayKey;
       const count = future ? 0 : (activity.get(key) ?? 0);
       if (count > 0) answeredDays++;
-      days.push({ key, day, count, level: heatLevel(count), future });
-    }
-    result.push({
-      year,
-      month,
-      label: `${MONTH_NAMES[month - 1]} ${year}`,
-      offset: isoWeekday(first) - 1,
-      days,
-      answeredDays,
+      const level = heatLevel(count);
+      return {
+        key,
+        day: d.day,
+        count,
+        level,
+        future,
+        today: key === todayKey,
+        markClass: `heat-level-${level}`,
+      };
     });
+    result.push({ year, month, label: formatMonth(year, month), weeks, answeredDays });
   }
   return result;
+}
+
+/** The latest day with writing in the heat-map, where Tab first lands; null for none. */
+export function latestWrittenDay(months: readonly HeatMonth[]): string | null {
+  let latest: string | null = null;
+  for (const m of months) {
+    for (const d of m.weeks.flat()) if (d && d.count > 0) latest = d.key;
+  }
+  return latest;
 }

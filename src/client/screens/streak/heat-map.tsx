@@ -1,18 +1,20 @@
 import { useMemo } from 'react';
-import type { CalendarDay } from '../../../shared/domain/calendar-day.ts';
-import { formatDayKey } from '../../../shared/domain/date-format.ts';
-import { heatMapMonths } from './heat-map-data.ts';
-
-const WEEKDAYS = ['M', 'T', 'W', 'T', 'F', 'S', 'S'];
+import { DayGrid } from '#client/components/day-grid.tsx';
+import { chooseTabStop } from '#client/components/day-keys.ts';
+import { useRovingDay } from '#client/components/use-roving-day.ts';
+import { pastDayPath } from '#client/routes.ts';
+import { setState } from '#client/state/app-store.ts';
+import type { CalendarDay } from '#shared/domain/calendar-day.ts';
+import { heatMapMonths, latestWrittenDay } from './heat-map-data.ts';
 
 function daysText(n: number): string {
   return n === 1 ? '1 day' : `${n} days`;
 }
 
 /**
- * The days answered over the last twelve months. Screen readers get one line per month
- * ('March 2025: answered on 4 days') and the year's total; the shaded cells are for the eye,
- * with a tooltip per day for a pointer.
+ * The days answered over the last twelve months, and a way into them: each day with writing is
+ * a link to My answers of that day (/past?day=…). The twelve month grids are one tab stop
+ * (roving tabindex): arrow keys move between days, Enter opens one.
  */
 export function HeatMap({
   activity,
@@ -23,47 +25,58 @@ export function HeatMap({
 }) {
   const months = useMemo(() => heatMapMonths(activity, today), [activity, today]);
   const total = months.reduce((sum, m) => sum + m.answeredDays, 0);
+  const focusable = useMemo(
+    () =>
+      new Set(
+        months.flatMap((m) => m.weeks.flat().flatMap((d) => (d && !d.future ? [d.key] : []))),
+      ),
+    [months],
+  );
+  const first = months[0];
+  const bounds = first
+    ? { first: { year: first.year, month: first.month, day: 1 }, last: today }
+    : null;
+  const roving = useRovingDay({ bounds });
+  // Tab lands on the last day focus was on, else the latest day with writing; with no writing
+  // at all there is nothing to open and no tab stop.
+  const tabStop = chooseTabStop([roving.focused, latestWrittenDay(months)], focusable);
   return (
     <figure className="heat-map">
       <figcaption className="heat-map-caption">
         You wrote on {daysText(total)} in the last twelve months.
+        {total > 0 ? <span className="heat-map-hint"> Choose a day to read it again.</span> : null}
       </figcaption>
-      <ul className="heat-months">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: keys come up from the day grids' cells */}
+      <div
+        ref={roving.ref}
+        className="heat-months"
+        onKeyDown={roving.onKeyDown}
+        onFocus={roving.onFocus}
+      >
         {months.map((m) => (
-          <li key={m.label} className="heat-month">
-            <p className="heat-month-label">
-              <span>{m.label}</span>
-              <span className="visually-hidden">: answered on {daysText(m.answeredDays)}</span>
-            </p>
-            <div className="heat-grid" aria-hidden="true">
-              {WEEKDAYS.map((w, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed weekday columns
-                <span key={`w${i}`} className="heat-weekday">
-                  {w}
-                </span>
-              ))}
-              {m.offset > 0 ? (
-                <span className="heat-blank" style={{ gridColumn: `span ${m.offset}` }} />
-              ) : null}
-              {m.days.map((d) => (
-                <span
-                  key={d.key}
-                  className={`heat-day heat-level-${d.level}${d.future ? ' heat-future' : ''}`}
-                  title={
-                    d.future
-                      ? undefined
-                      : `${formatDayKey(d.key)}: ${d.count === 1 ? '1 answer' : `${d.count} answers`}`
-                  }
-                />
-              ))}
-            </div>
-          </li>
+          <DayGrid
+            key={m.label}
+            className="day-grid-heat heat-month"
+            captionClass="heat-month-label"
+            caption={
+              <>
+                {m.label}
+                <span className="visually-hidden">: answered on {daysText(m.answeredDays)}</span>
+              </>
+            }
+            weeks={m.weeks}
+            tabStop={tabStop}
+            numbers={false}
+            hrefOf={pastDayPath}
+            // The day's answers, all of them: a search left in the box would hide some.
+            onOpen={() => setState({ search: '' })}
+          />
         ))}
-      </ul>
+      </div>
       <div className="heat-legend" aria-hidden="true">
         <span>Less</span>
         {[0, 1, 2, 3, 4].map((level) => (
-          <span key={level} className={`heat-day heat-level-${level}`} />
+          <span key={level} className={`heat-swatch heat-level-${level}`} />
         ))}
         <span>More</span>
       </div>

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
-import { activityByDay, answerStatistics } from '../../../shared/domain/statistics.ts';
-import { countedToday } from '../../../shared/domain/streak.ts';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { FlameIcon } from '../../components/icons.tsx';
-import { paths, promptWorldPath } from '../../routes.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { FlameIcon } from '#client/components/icons.tsx';
+import { paths, promptWorldPath } from '#client/routes.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
+import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
+import { activityByDay, answerStatistics } from '#shared/domain/statistics.ts';
+import { countedToday } from '#shared/domain/streak.ts';
 import { HeatMap } from './heat-map.tsx';
 import './streak-screen.css';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { deleteAccount } from '../../state/account.ts';
-import { useAppState } from '../../state/app-store.ts';
-import '../../components/account-form.css';
+import { ModalDialog } from '#client/components/modal-dialog.tsx';
+import { deleteAccount } from '#client/state/account.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import '#client/components/account-form.css';
 
 export type DeleteAccountDialogProps = {
   open: boolean;

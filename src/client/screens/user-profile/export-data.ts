@@ -1,10 +1,10 @@
-import { todayOf } from '../../../shared/domain/calendar-day.ts';
-import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
-import { fetchExport } from '../../api/account.ts';
-import { ApiError } from '../../api/post-json.ts';
-import { saveFile, textFile } from '../../save-file.ts';
-import { exportFileName, SIGN_IN_AGAIN, TRY_AGAIN } from '../../state/account-rules.ts';
-import { reportSessionLost } from '../../state/session-lost.ts';
+import { fetchExport } from '#client/api/account.ts';
+import { ApiError } from '#client/api/post-json.ts';
+import { saveFile, textFile } from '#client/save-file.ts';
+import { exportFileName, SIGN_IN_AGAIN, TRY_AGAIN } from '#client/state/account-rules.ts';
+import { reportSessionLost } from '#client/state/session-lost.ts';
+import { todayOf } from '#shared/domain/calendar-day.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 
 /**
  * "Your data": everything the server keeps about the caller (/api/user/export), saved as

@@ -1,12 +1,12 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { uploadPicture } from '../../api/account.ts';
-import { isUnauthorized } from '../../api/post-json.ts';
-import { Avatar } from '../../components/avatar.tsx';
-import { pictureErrorMessage, pictureFileProblem } from '../../state/account-rules.ts';
-import { useAppState } from '../../state/app-store.ts';
-import { reportSessionLost } from '../../state/session-lost.ts';
-import { showStatus } from '../../state/status.ts';
-import { setProfilePicture } from '../../state/writes.ts';
+import { uploadPicture } from '#client/api/account.ts';
+import { isUnauthorized } from '#client/api/post-json.ts';
+import { Avatar } from '#client/components/avatar.tsx';
+import { pictureErrorMessage, pictureFileProblem } from '#client/state/account-rules.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { reportSessionLost } from '#client/state/session-lost.ts';
+import { showStatus } from '#client/state/status.ts';
+import { setProfilePicture } from '#client/state/writes.ts';
 
 /**
  * SPEC §2 profile picture upload area: pick (or drop) an image of at most 104857600 bytes. The

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { DeviceToken } from '../../../shared/api/tokens.ts';
-import { fetchDevices, revokeDevice } from '../../api/tokens.ts';
+import { fetchDevices, revokeDevice } from '#client/api/tokens.ts';
+import type { DeviceToken } from '#shared/api/tokens.ts';
 
 type Devices = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; list: DeviceToken[] };
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { isValidPasscode } from '../../../shared/domain/validation-messages.ts';
-import { savePasscode } from '../../state/account.ts';
-import { passcodeDigits } from '../../state/account-rules.ts';
-import { useAppState } from '../../state/app-store.ts';
+import { savePasscode } from '#client/state/account.ts';
+import { passcodeDigits } from '#client/state/account-rules.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { isValidPasscode } from '#shared/domain/validation-messages.ts';
 
 /** SPEC §6/§9: a named user sets a 4-digit passcode (asked when the app opens) or removes it. */
 export function PasscodeSettings() {

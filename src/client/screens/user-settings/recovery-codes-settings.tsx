@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { MESSAGES } from '../../../shared/domain/validation-messages.ts';
-import { regenerateRecoveryCodes } from '../../state/recovery.ts';
-import { useRecoveryMethods } from '../../state/use-recovery-methods.ts';
+import { regenerateRecoveryCodes } from '#client/state/recovery.ts';
+import { useRecoveryMethods } from '#client/state/use-recovery-methods.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 
 /**
  * Without e-mail on the server, recovery codes are the way back in (decision 014): new ones,

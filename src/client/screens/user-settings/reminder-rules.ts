@@ -1,4 +1,4 @@
-import { DEFAULT_REMINDER_TIME } from '../../../shared/domain/reminder.ts';
+import { DEFAULT_REMINDER_TIME } from '#shared/domain/reminder.ts';
 
 /** What this device remembers of its reminder form (its own key, not reflect-state). */
 export type ReminderDraft = { on: boolean; time: string; days: number[]; timeZone: string };

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
-import { reminderCalendar } from '../../../shared/domain/reminder.ts';
-import { ApiError } from '../../api/post-json.ts';
-import { fetchReminderKey, subscribeReminder, unsubscribeReminder } from '../../api/reminders.ts';
-import { paths } from '../../routes.ts';
+import { ApiError } from '#client/api/post-json.ts';
+import { fetchReminderKey, subscribeReminder, unsubscribeReminder } from '#client/api/reminders.ts';
+import { paths } from '#client/routes.ts';
+import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
+import { reminderCalendar } from '#shared/domain/reminder.ts';
 import { browserTimeZone } from '../user-profile/transfer/transfer-rules.ts';
 import {
   keyBytes,

@@ -1,4 +1,4 @@
-import { ThemePicker } from '../../theme/theme-picker.tsx';
+import { ThemePicker } from '#client/theme/theme-picker.tsx';
 
 /** Light, dark or as the system is: this device only (the side menu offers it to everyone). */
 export function ThemeSettings() {

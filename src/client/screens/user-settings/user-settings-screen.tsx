@@ -1,16 +1,16 @@
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { paths } from '../../routes.ts';
-import { clearError, loadEditForm, saveProfile, setEditField } from '../../state/account.ts';
-import { editUserProblem } from '../../state/account-rules.ts';
-import { getState, useAppState } from '../../state/app-store.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { paths } from '#client/routes.ts';
+import { clearError, loadEditForm, saveProfile, setEditField } from '#client/state/account.ts';
+import { editUserProblem } from '#client/state/account-rules.ts';
+import { getState, useAppState } from '#client/state/app-store.ts';
+import { useTitle } from '#client/use-title.ts';
 import { DevicesSettings } from './devices-settings.tsx';
 import { PasscodeSettings } from './passcode-settings.tsx';
 import { RecoveryCodesSettings } from './recovery-codes-settings.tsx';
 import { ThemeSettings } from './theme-settings.tsx';
-import '../../components/account-form.css';
+import '#client/components/account-form.css';
 import './user-settings-screen.css';
 
 // The daily reminder (issue 17 C) loads only when settings are open.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedAnswer } from '../../../shared/api/world.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
 import {
   addPending,
   newAnswersLabel,

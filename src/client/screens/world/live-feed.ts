@@ -1,4 +1,4 @@
-import type { FeedAnswer } from '../../../shared/api/world.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
 
 // Pure rules for the live world (decision 019): new shares wait above the list until the
 // reader asks for them; love counts and removals apply in place.

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AppHeader, BackLink } from '../../components/app-header.tsx';
-import { FeedList } from '../../components/feed-list.tsx';
-import { paths, promptPath } from '../../routes.ts';
-import { getState, useAppState } from '../../state/app-store.ts';
-import { loadPromptWorldPage } from '../../state/loads.ts';
-import { useTitle } from '../../use-title.ts';
+import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { FeedList } from '#client/components/feed-list.tsx';
+import { paths, promptPath } from '#client/routes.ts';
+import { getState, useAppState } from '#client/state/app-store.ts';
+import { loadPromptWorldPage } from '#client/state/loads.ts';
+import { useTitle } from '#client/use-title.ts';
 import { feedEnd } from './world-paging.ts';
 import './world-screen.css';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FeedAnswer } from '../../../shared/api/world.ts';
-import { fetchSharedAnswers } from '../../api/world.ts';
-import { openWorldLive } from '../../api/world-live.ts';
-import { getState, setState, useAppState } from '../../state/app-store.ts';
+import { fetchSharedAnswers } from '#client/api/world.ts';
+import { openWorldLive } from '#client/api/world-live.ts';
+import { getState, setState, useAppState } from '#client/state/app-store.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
 import { addPending, reveal, stillNew, withLoves, withNewWords, without } from './live-feed.ts';
 
 /**

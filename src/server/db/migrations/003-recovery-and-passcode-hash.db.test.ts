@@ -1,9 +1,9 @@
 import { pbkdf2Sync } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
-import { unique } from '../../../../tests/support/factories.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { passcodeLockOf } from '../../features/users/passcode-hash.ts';
+import { passcodeLockOf } from '#server/features/users/passcode-hash.ts';
+import { unique } from '#tests/support/factories.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { down, up } from './003-recovery-and-passcode-hash.ts';
 
 // Existing clear passcodes become hashes and the clear column goes, on both databases.

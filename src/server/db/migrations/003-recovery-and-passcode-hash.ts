@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { hashPasscode } from '../../features/users/passcode-hash.ts';
+import { hashPasscode } from '#server/features/users/passcode-hash.ts';
 
 // Issue 12 (decision 014): password resets by e-mail, recovery codes, a throttle for both, and
 // the passcode kept only as a PBKDF2 hash. Clear codes already stored are hashed here and the

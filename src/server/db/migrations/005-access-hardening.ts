@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { nameKey } from '../../../shared/domain/names.ts';
+import { nameKey } from '#shared/domain/names.ts';
 
 // Issue 13 (access): admin grants bound to accounts, an audit of admin actions, the server's
 // secret, the device an anonymous user was created on, and name keys that compare names after

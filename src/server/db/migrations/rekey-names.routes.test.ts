@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
-import { buildUser, unique } from '../../../../tests/support/factories.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { buildUser, unique } from '#tests/support/factories.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { rekeyNames } from './005-access-hardening.ts';
 
 // Migration 005 re-keys existing names (NFKC + case folding) without breaking the unique index.

@@ -6,10 +6,10 @@ import {
   sessionCookieFrom,
   type TestUser,
   unique,
-} from '../../../../tests/support/factories.ts';
-import { createPrompt } from '../../../../tests/support/prompt-kit.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+} from '#tests/support/factories.ts';
+import { createPrompt } from '#tests/support/prompt-kit.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { sharedAnswerOf } from '../answers/answer-fixtures.ts';
 
 // Issue 13 point 1: admin rights belong to an account, never to a name. The audit: an admin

@@ -3,7 +3,7 @@ import type {
   AdminAuditEntry,
   AdminEntry,
   AdminUserView,
-} from '../../../shared/api/admin.ts';
+} from '#shared/api/admin.ts';
 import type { AdminAnswerRow, AdminUserRow, NamedUser } from './admin.repo.ts';
 import type { AuditRow } from './audit.repo.ts';
 

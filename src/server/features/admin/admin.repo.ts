@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { DB } from '#server/db/schema.ts';
 
 export type NamedUser = { id: string; name: string };
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import type { AdminAnswerView, AdminUserView } from '../../../shared/api/admin.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
+import type { AdminAnswerView, AdminUserView } from '#shared/api/admin.ts';
+import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 const names = (response: { json: () => { admin: { name: string }[] } }) =>
   response.json().admin.map((entry) => entry.name);

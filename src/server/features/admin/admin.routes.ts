@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { adminNameRequest, adminPageRequest } from '../../../shared/api/admin.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { adminNameRequest, adminPageRequest } from '#shared/api/admin.ts';
 import { requireAdmin } from '../auth/policies.ts';
-import {
-  presentAdminAnswer,
-  presentAdminList,
-  presentAdminUser,
-  presentAuditEntry,
-} from './admin.present.ts';
 import {
   addAdmin,
   adminAnswersPage,
@@ -21,32 +15,30 @@ import { registerChangeLifeRoute } from './change-life.routes.ts';
 export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   // SPEC §7: every client loads the admin list at start (to show the Admin menu link), so no
   // session is needed; it reveals only names, which public profiles show anyway.
-  app.post('/api/admin', async () => ({ admin: presentAdminList(await adminList(deps)) }));
+  app.post('/api/admin', async () => ({ admin: await adminList(deps) }));
 
   app.post('/api/admin/add', async (request) => {
     const actor = requireAdmin(request);
     const { admin_name } = adminNameRequest.parse(request.body);
-    return { admin: presentAdminList(await addAdmin(deps, actor, admin_name)) };
+    return { admin: await addAdmin(deps, actor, admin_name) };
   });
 
   app.post('/api/admin/remove', async (request) => {
     const actor = requireAdmin(request);
     const { admin_name } = adminNameRequest.parse(request.body);
-    return { admin: presentAdminList(await removeAdmin(deps, actor, admin_name)) };
+    return { admin: await removeAdmin(deps, actor, admin_name) };
   });
 
   app.post('/api/admin/users', async (request) => {
     requireAdmin(request);
     const { page } = adminPageRequest.parse(request.body ?? {});
-    const users = await adminUsersPage(deps, page);
-    return { users: users.map(({ row, admin }) => presentAdminUser(row, admin)), page };
+    return { users: await adminUsersPage(deps, page), page };
   });
 
   app.post('/api/admin/answers', async (request) => {
     requireAdmin(request);
     const { page } = adminPageRequest.parse(request.body ?? {});
-    const answers = await adminAnswersPage(deps, page);
-    return { answers: answers.map(presentAdminAnswer), page };
+    return { answers: await adminAnswersPage(deps, page), page };
   });
 
   // Who did what: admin grants, adds and removals, prompt decisions, answers taken out of the
@@ -54,7 +46,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/admin/audit', async (request) => {
     requireAdmin(request);
     const { page } = adminPageRequest.parse(request.body ?? {});
-    return { entries: (await auditPage(deps, page)).map(presentAuditEntry), page };
+    return { entries: await auditPage(deps, page), page };
   });
 
   registerChangeLifeRoute(app);

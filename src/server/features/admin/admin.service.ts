@@ -1,10 +1,14 @@
-import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin.ts';
-import { nameKey } from '../../../shared/domain/names.ts';
-import type { AppDeps } from '../../deps.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { conflict, notFound } from '#server/plugins/errors.ts';
 import {
-  type AdminAnswerRow,
-  type AdminUserRow,
+  ADMIN_PAGE_SIZE,
+  type AdminAnswerView,
+  type AdminEntry,
+  type AdminUserView,
+} from '#shared/api/admin.ts';
+import { nameKey } from '#shared/domain/names.ts';
+import { presentAdminAnswer, presentAdminList, presentAdminUser } from './admin.present.ts';
+import {
   configuredAdminIds,
   deleteAdminUnlessLast,
   findUserByNameKey,
@@ -12,10 +16,9 @@ import {
   listAdminUsers,
   listAnswersPage,
   listUsersPage,
-  type NamedUser,
 } from './admin.repo.ts';
 import { recordAdminAction } from './audit.service.ts';
-import { configuredAdminKeys } from './configured-admins.ts';
+import { configuredAdminKeys } from './configured-admins.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 type Actor = { id: string; name: string };
@@ -25,8 +28,8 @@ type Actor = { id: string; name: string };
  * MUSE_ADMINS name nobody has signed up with yet is left out on purpose: publishing unclaimed
  * names would invite someone to claim one.
  */
-export function adminList(deps: Deps): Promise<NamedUser[]> {
-  return listAdminUsers(deps.db, configuredAdminKeys(deps.config));
+export async function adminList(deps: Deps): Promise<AdminEntry[]> {
+  return presentAdminList(await listAdminUsers(deps.db, configuredAdminKeys(deps.config)));
 }
 
 /** Names resolve to accounts at the moment of the call, compared by their NFKC + folded key. */
@@ -37,7 +40,7 @@ async function userNamed(deps: Deps, name: string) {
 }
 
 /** Idempotent: adding an admin twice changes nothing (and is audited once). */
-export async function addAdmin(deps: Deps, actor: Actor, name: string): Promise<NamedUser[]> {
+export async function addAdmin(deps: Deps, actor: Actor, name: string): Promise<AdminEntry[]> {
   const user = await userNamed(deps, name);
   if (await insertAdminIfAbsent(deps.db, user.id, new Date().toISOString())) {
     await recordAdminAction(deps, actor, 'add-admin', `${user.name} (${user.id})`);
@@ -50,7 +53,7 @@ export async function addAdmin(deps: Deps, actor: Actor, name: string): Promise<
  * admin by configuration and cannot be removed here; the last admin cannot remove themselves
  * (409 both).
  */
-export async function removeAdmin(deps: Deps, actor: Actor, name: string): Promise<NamedUser[]> {
+export async function removeAdmin(deps: Deps, actor: Actor, name: string): Promise<AdminEntry[]> {
   const user = await userNamed(deps, name);
   const configured = await configuredAdminIds(deps.db, configuredAdminKeys(deps.config));
   if (configured.has(user.id)) {
@@ -73,15 +76,14 @@ function offsetOf(page: number): number {
 }
 
 /** A page of users, each with whether they are an admin (table row or granted MUSE_ADMINS). */
-export async function adminUsersPage(
-  deps: Deps,
-  page: number,
-): Promise<{ row: AdminUserRow; admin: boolean }[]> {
+export async function adminUsersPage(deps: Deps, page: number): Promise<AdminUserView[]> {
   const rows = await listUsersPage(deps.db, offsetOf(page), ADMIN_PAGE_SIZE);
   const configured = await configuredAdminIds(deps.db, configuredAdminKeys(deps.config));
-  return rows.map((row) => ({ row, admin: row.listed_admin !== null || configured.has(row.id) }));
+  return rows.map((row) =>
+    presentAdminUser(row, row.listed_admin !== null || configured.has(row.id)),
+  );
 }
 
-export function adminAnswersPage(deps: Deps, page: number): Promise<AdminAnswerRow[]> {
-  return listAnswersPage(deps.db, offsetOf(page), ADMIN_PAGE_SIZE);
+export async function adminAnswersPage(deps: Deps, page: number): Promise<AdminAnswerView[]> {
+  return (await listAnswersPage(deps.db, offsetOf(page), ADMIN_PAGE_SIZE)).map(presentAdminAnswer);
 }

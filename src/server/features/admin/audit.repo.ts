@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/database.ts';
-import type { AdminAuditTable } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { AdminAuditTable } from '#server/db/schema.ts';
 
 export type AuditRow = AdminAuditTable;
 

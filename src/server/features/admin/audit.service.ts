@@ -1,6 +1,7 @@
-import { ADMIN_PAGE_SIZE } from '../../../shared/api/admin.ts';
-import type { AppDeps } from '../../deps.ts';
-import { type AuditRow, insertAuditEntry, listAuditPage } from './audit.repo.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { ADMIN_PAGE_SIZE, type AdminAuditEntry } from '#shared/api/admin.ts';
+import { presentAuditEntry } from './admin.present.ts';
+import { insertAuditEntry, listAuditPage } from './audit.repo.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -32,6 +33,7 @@ export async function recordAdminAction(
   });
 }
 
-export function auditPage(deps: Deps, page: number): Promise<AuditRow[]> {
-  return listAuditPage(deps.db, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
+export async function auditPage(deps: Deps, page: number): Promise<AdminAuditEntry[]> {
+  const rows = await listAuditPage(deps.db, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
+  return rows.map(presentAuditEntry);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError } from '#server/plugins/errors.ts';
 
 /**
  * SPEC §7 lists `api/changeLife` with no body, no response and no meaning anywhere else, so it

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { buildUser, post, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { buildUser, post, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 const names = (response: { json: () => { admin: { name: string }[] } }) =>
   response.json().admin.map((entry) => entry.name);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { post, type TestUser } from '../../../../tests/support/factories.ts';
-import type { Answer } from '../../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { post, type TestUser } from '#tests/support/factories.ts';
 
 // Test fixtures for answer and world route tests: answers made through the API itself.
 

@@ -1,4 +1,4 @@
-import { isValidDay } from '../../../shared/domain/calendar-day.ts';
+import { isValidDay } from '#shared/domain/calendar-day.ts';
 
 // Client clocks are trusted only within reason: an answer saved offline keeps the time it was
 // written, but never a time after the server's own clock. A date in the future would pin it to

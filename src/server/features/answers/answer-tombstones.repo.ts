@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import type { Database } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 
 // Tombstones (migration 006): the ids of deleted answers, so that a late offline record or a
 // stale tab cannot bring one back by saving it again (issue 13, decision 017).

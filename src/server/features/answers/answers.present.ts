@@ -1,6 +1,6 @@
-import type { Answer } from '../../../shared/api/answers.ts';
-import { parseStringList } from '../../db/json-list.ts';
-import type { AnswerView } from './answers.repo.ts';
+import type { AnswerView } from '#server/db/answer-queries.ts';
+import { parseStringList } from '#server/db/json-list.ts';
+import type { Answer } from '#shared/api/answers.ts';
 
 /** One of the viewer's own answers, for its author only. */
 export function presentOwnAnswer(view: AnswerView): Answer {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { MAX_ANSWER_TEXT } from '../../../shared/api/common.ts';
+import { MAX_ANSWER_TEXT } from '#shared/api/common.ts';
+import { buildUser, post } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { answerId, saveAnswerAs } from './answer-fixtures.ts';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');

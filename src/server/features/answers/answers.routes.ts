@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#server/deps.ts';
 import {
   deleteAnswerRequest,
   getAnswerRequest,
   saveAnswerRequest,
   userAnswersRequest,
-} from '../../../shared/api/answers.ts';
-import type { AppDeps } from '../../deps.ts';
+} from '#shared/api/answers.ts';
 import { assertSelf, assertSelfOrNotFound, requireUser } from '../auth/policies.ts';
 import { deleteAnswer, getOwnAnswer, listOwnAnswers, saveAnswer } from './answers.service.ts';
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { buildUser } from '../../../../tests/support/factories.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { answerInputSchema } from '../../../shared/api/answers.ts';
+import { answerInputSchema } from '#shared/api/answers.ts';
+import { buildUser } from '#tests/support/factories.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { inProcessWorldEvents } from '../world/world-events.ts';
 import { answerId } from './answer-fixtures.ts';
 import { deleteAnswerForUser, saveAnswerForUser } from './answers.service.ts';

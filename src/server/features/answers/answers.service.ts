@@ -1,21 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { Answer, AnswerInput } from '../../../shared/api/answers.ts';
-import { MAX_ANSWER_TEXT } from '../../../shared/api/common.ts';
-import { wordScore } from '../../../shared/domain/score.ts';
-import type { AppDeps } from '../../deps.ts';
-
-import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import { findAnswer, findAnswerView } from '#server/db/answer-queries.ts';
+import type { AnswerRow } from '#server/db/rows.ts';
+import { inTransaction } from '#server/db/transaction.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, conflict, HttpError, notFound } from '#server/plugins/errors.ts';
+import type { Answer, AnswerInput } from '#shared/api/answers.ts';
+import { MAX_ANSWER_TEXT } from '#shared/api/common.ts';
+import { wordScore } from '#shared/domain/score.ts';
 import { clientTimeOrNow, isNewer } from './answer-timestamps.ts';
 import { buryAnswer, isBuried } from './answer-tombstones.repo.ts';
 import { presentOwnAnswer } from './answers.present.ts';
 import {
-  type AnswerRow,
   addToUserScore,
   deleteOwnAnswer,
-  findAnswer,
-  findAnswerView,
   insertAnswerIfAbsent,
-  inTransaction,
   listAnswerViewsOfUser,
   lockAnswer,
   updateAnswerContent,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -6,9 +7,9 @@ import {
   sessionCookieFrom,
   todayFields,
   unique,
-} from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+} from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 async function createAnonymous(app: FastifyInstance) {
   const id = unique('anon');
@@ -67,6 +68,23 @@ describeEachDatabase('identity and sessions', (get) => {
       .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.token_hash).not.toContain(cookie?.value ?? '');
+    // Only the SHA-256 of the cookie's token is kept, and the session is found by it.
+    expect(stored[0]?.token_hash).toBe(
+      createHash('sha256')
+        .update(cookie?.value ?? '')
+        .digest('hex'),
+    );
+  });
+
+  it('forgets a session once it has expired', async () => {
+    const anon = await createAnonymous(app);
+    expect((await post(app, '/api/user', {}, anon)).statusCode).toBe(200);
+    await get()
+      .db.updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', anon.id)
+      .execute();
+    expect((await post(app, '/api/user', {}, anon)).statusCode).toBe(401);
   });
 
   it('refuses an id that already exists and a malformed one', async () => {

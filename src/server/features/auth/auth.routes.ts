@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#server/deps.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { endSession, startSession } from '#server/plugins/session.ts';
+import { callerDayOrToday } from '#server/server-day.ts';
 import {
   createUserRequest,
   deleteAccountRequest,
   loginRequest,
   signupRequest,
-} from '../../../shared/api/users.ts';
-import type { AppDeps } from '../../deps.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
-import { endSession, startSession } from '../../plugins/session.ts';
-import { callerDayOrToday } from '../../server-day.ts';
+} from '#shared/api/users.ts';
 import {
   checkCredentials,
   createAnonymousUser,

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
 
 // A browser that has logged in to an account before carries a signed device cookie for it. A
 // correct password from such a device gets its own login throttle, so strangers hammering the

@@ -3,19 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildUser,
-  post,
-  type TestUser,
-  todayFields,
-  unique,
-} from '../../../../tests/support/factories.ts';
-import { uploadPicture } from '../../../../tests/support/pictures.ts';
-import { buildTestApp, testDeps } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { createDatabase, type Database } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { seedDatabase } from '../../db/seed.ts';
+import { createDatabase, type Database } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { seedDatabase } from '#server/db/seed.ts';
+import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
+import { uploadPicture } from '#tests/support/pictures.ts';
+import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Issue 13 point 7: erasure erases.
 const PASSWORD = 'a long enough password';

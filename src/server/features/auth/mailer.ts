@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailConfig } from '../../config.ts';
+import type { MailConfig } from '#server/config.ts';
 
 export type MailMessage = { to: string; subject: string; text: string };
 

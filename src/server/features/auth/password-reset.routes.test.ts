@@ -2,15 +2,12 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { logIn, signUpThroughApi } from '../../../../tests/support/accounts.ts';
-import { post, unique } from '../../../../tests/support/factories.ts';
-import {
-  type MailCatcher,
-  resetLinkIn,
-  startMailCatcher,
-} from '../../../../tests/support/mail-catcher.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { logIn, signUpThroughApi } from '#tests/support/accounts.ts';
+import { post, unique } from '#tests/support/factories.ts';
+import { type MailCatcher, resetLinkIn, startMailCatcher } from '#tests/support/mail-catcher.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
+import { completeReset, findLiveReset, insertPasswordReset } from './recovery.repo.ts';
 
 // A real SMTP server (smtp-server) receives the e-mails nodemailer sends: no mock of the mailer.
 
@@ -94,6 +91,29 @@ describeEachDatabase('password reset by e-mail', (get) => {
       .execute();
     const late = await post(app, '/api/password/reset', { token, password: 'too late now' });
     expect(late.statusCode).toBe(400);
+    expect((await logIn(app, account.name, account.password)).status).toBe(200);
+  });
+
+  // Expiry is checked where the token is looked up and again where it is spent (a link may
+  // expire between the two): each check refuses an expired token on its own.
+  it('refuses an expired token at the look-up and at the claim alike', async () => {
+    const account = await signUpThroughApi(app);
+    const token = `expired-${account.id}`;
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    const now = new Date();
+    await insertPasswordReset(get().db, {
+      token_hash: tokenHash,
+      user_id: account.id,
+      created_at: new Date(now.getTime() - 31 * 60 * 1000).toISOString(),
+      expires_at: new Date(now.getTime() - 60 * 1000).toISOString(),
+    });
+    expect(await findLiveReset(get().db, tokenHash, now.toISOString())).toBeUndefined();
+    const claimed = await completeReset(
+      get().db,
+      { tokenHash, userId: account.id, passwordHash: 'not-a-hash', now: now.toISOString() },
+      null,
+    );
+    expect(claimed).toBe(false);
     expect((await logIn(app, account.name, account.password)).status).toBe(200);
   });
 

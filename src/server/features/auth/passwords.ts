@@ -9,8 +9,13 @@ export const STRONG_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 export const FAST_TEST_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 const KEY_LENGTH = 32;
+/** Hashes at once at most: 2 × 128 MiB. */
+export const HASH_CONCURRENCY = 2;
 
-function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+/** Derives the key for a password; scrypt, or in a test a spy wrapped around it. */
+export type DeriveKey = (password: string, salt: Buffer, cost: ScryptCost) => Promise<Buffer>;
+
+export function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scryptCallback(
       password.normalize('NFKC'),
@@ -51,13 +56,14 @@ export type PasswordHasher = {
 
 export function createPasswordHasher(
   cost: ScryptCost = STRONG_COST,
-  concurrency = 2,
+  concurrency = HASH_CONCURRENCY,
+  derive: DeriveKey = scrypt,
 ): PasswordHasher {
   const gate = new Semaphore(concurrency);
   return {
     async hash(password) {
       const salt = randomBytes(16);
-      const key = await gate.run(() => scrypt(password, salt, cost));
+      const key = await gate.run(() => derive(password, salt, cost));
       return [
         'scrypt',
         cost.N,
@@ -72,7 +78,7 @@ export function createPasswordHasher(
       if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
       const expected = Buffer.from(key, 'base64');
       const actual = await gate.run(() =>
-        scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }),
+        derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }),
       );
       return actual.length === expected.length && timingSafeEqual(actual, expected);
     },

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { forbidden, HttpError, unauthorized } from '../../plugins/errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
+import { forbidden, HttpError, unauthorized } from '#server/plugins/errors.ts';
+import type { SessionUser } from './sessions.service.ts';
 
 // Who may do what. Every rule reads the caller from the session; ids in a body are only ever
 // checked against it, never trusted.

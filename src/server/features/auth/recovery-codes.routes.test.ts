@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { logIn, type SignedUp, signUpThroughApi } from '../../../../tests/support/accounts.ts';
-import { buildUser, post, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { logIn, type SignedUp, signUpThroughApi } from '#tests/support/accounts.ts';
+import { buildUser, post, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Without SMTP_URL, recovery codes are the way back in (decision 014).
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { DB } from '#server/db/schema.ts';
 
 type Executor = Database | Transaction<DB>;
 

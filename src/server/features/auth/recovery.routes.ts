@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#server/deps.ts';
+import { notFound } from '#server/plugins/errors.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
 import {
   forgotPasswordRequest,
   type RecoveryCodesResponse,
@@ -6,10 +9,7 @@ import {
   recoverWithCodeRequest,
   regenerateRecoveryCodesRequest,
   resetPasswordRequest,
-} from '../../../shared/api/recovery.ts';
-import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../plugins/errors.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
+} from '#shared/api/recovery.ts';
 import { requireNamedUser } from './policies.ts';
 import {
   recoverAccount,

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '#server/config.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, HttpError } from '#server/plugins/errors.ts';
 import {
   normaliseRecoveryCode,
   RECOVERY_CODE_ALPHABET,
   RECOVERY_CODE_COUNT,
-} from '../../../shared/api/recovery.ts';
-import type { Config } from '../../config.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../plugins/errors.ts';
-import { findUserByNameOrEmail, type UserRow } from '../users/users.repo.ts';
-import { WRONG_LOGIN } from '../users/users.service.ts';
+} from '#shared/api/recovery.ts';
+import { findAccount, WRONG_LOGIN } from '../users/users.service.ts';
 import {
   clearAttempts,
   completeReset,
@@ -95,7 +95,7 @@ export async function sendPasswordReset(
 ): Promise<void> {
   const mailer = deps.mailer;
   if (!mailer) return;
-  const account = await findUserByNameOrEmail(deps.db, nameOrEmail);
+  const account = await findAccount(deps, nameOrEmail);
   if (!account?.email || !account.password_hash) return;
   if ((await spendAttempt(deps, `mail:${account.id}`, MAX_RESET_MAILS, now)).over) return;
   const token = randomBytes(32).toString('base64url');
@@ -180,7 +180,7 @@ export async function recoverAccount(
   caller: { id: string; sessionTokenHash: string | null } | null,
   now: Date = new Date(),
 ): Promise<void> {
-  const account = await findUserByNameOrEmail(deps.db, input.name);
+  const account = await findAccount(deps, input.name);
   const key = account ? `code:${account.id}` : `code:?${input.name.toLowerCase()}`;
   const attempt = await spendAttempt(deps, key, MAX_CODE_GUESSES, now);
   if (attempt.over) throw tooManyAttempts(attempt.retryAfter);

@@ -1,8 +1,6 @@
-import type { Database } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared.ts';
-import type { UsersTable } from '../../db/schema.ts';
-
-export type UserRow = UsersTable;
+import type { Database } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
+import type { UserRow } from '#server/db/rows.ts';
 
 export async function insertSession(
   db: Database,

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import type { ApiTokensTable, UsersTable } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { ApiTokensTable, UsersTable } from '#server/db/schema.ts';
 
 // Bearer tokens of native clients and scripts (issue 17 A). Only hashes are stored.
 

@@ -1,14 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpThroughApi } from '../../../../tests/support/accounts.ts';
-import {
-  post,
-  sessionCookieFrom,
-  todayFields,
-  unique,
-} from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { signUpThroughApi } from '#tests/support/accounts.ts';
+import { post, sessionCookieFrom, todayFields, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Issue 17 A: clients other than this web app (the iOS app, scripts) sign in for a bearer token.
 
@@ -78,6 +74,10 @@ describeEachDatabase('bearer tokens for other clients', (get) => {
     // Hashed at rest: the token itself is nowhere in the database.
     const stored = await get().db.selectFrom('api_tokens').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(token);
+    // …only its SHA-256, which is what a request's token is looked up by.
+    expect(stored.find((row) => row.id === minted.json.id)?.token_hash).toBe(
+      createHash('sha256').update(token).digest('hex'),
+    );
 
     const phone = client(base, token);
     const me = await phone('/api/user', {});

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Ok } from '../../../shared/api/common.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
+import type { Ok } from '#shared/api/common.ts';
 import {
   revokeTokenRequest,
   type TokenResponse,
   type TokensResponse,
   tokenRequest,
-} from '../../../shared/api/tokens.ts';
-import type { AppDeps } from '../../deps.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
+} from '#shared/api/tokens.ts';
 import { requireUser } from './policies.ts';
 import { listDevices, mintToken, revokeDevice } from './tokens.service.ts';
 

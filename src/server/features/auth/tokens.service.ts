@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DeviceToken } from '../../../shared/api/tokens.ts';
-import type { AppDeps } from '../../deps.ts';
-import { forbidden, notFound } from '../../plugins/errors.ts';
-import { hashToken } from '../../plugins/session.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { forbidden, notFound } from '#server/plugins/errors.ts';
+import type { DeviceToken } from '#shared/api/tokens.ts';
 import { checkCredentials } from '../users/users.service.ts';
+import { hashToken } from './sessions.service.ts';
 import { deleteTokenOf, insertToken, listTokensOf } from './tokens.repo.ts';
 
 /**

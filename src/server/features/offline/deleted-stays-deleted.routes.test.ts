@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  buildUser,
-  post,
-  type TestUser,
-  todayFields,
-  unique,
-} from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Issue 13 point 8: deleted stays deleted, and a client clock cannot win every later edit.
 function answer(id: string, text: string, modified: string) {

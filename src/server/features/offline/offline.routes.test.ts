@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, post, todayFields, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { addDays, dayKey, utcDayOf } from '../../../shared/domain/calendar-day.ts';
+import { addDays, dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
+import { buildUser, post, todayFields, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { offlineStreak } from './offline.service.ts';
 
 const today = utcDayOf(new Date());
@@ -159,9 +159,17 @@ describe('offlineStreak', () => {
     });
   });
 
-  it('ignores a last day that is not newer, in the future or not a day', () => {
+  it('takes a last day one ahead: counted before travelling west across the date line', () => {
+    expect(offlineStreak(user, { streak: 5, last: '2026-03-05' }, day)).toEqual({
+      streak: 5,
+      longestStreak: 6,
+      last: '2026-03-05',
+    });
+  });
+
+  it('ignores a last day that is not newer, further in the future or not a day', () => {
     expect(offlineStreak(user, { streak: 5, last: '2026-03-01' }, day)).toBeNull();
-    expect(offlineStreak(user, { streak: 5, last: '2026-03-05' }, day)).toBeNull();
+    expect(offlineStreak(user, { streak: 5, last: '2026-03-06' }, day)).toBeNull();
     expect(offlineStreak(user, { streak: 5, last: 'yesterday' }, day)).toBeNull();
     expect(offlineStreak(user, { streak: 5, last: null }, day)).toBeNull();
   });

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { offlineSaveRequest } from '../../../shared/api/offline.ts';
-import type { AppDeps } from '../../deps.ts';
-import { assertCallerDay } from '../../server-day.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { assertCallerDay } from '#server/server-day.ts';
+import { offlineSaveRequest } from '#shared/api/offline.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { assertSelf, requireUser } from '../auth/policies.ts';
-import { presentPrompts } from '../prompts/prompts.present.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
 import { loadOwnUser } from '../users/users.service.ts';
 import { applyOfflineRecord } from './offline.service.ts';
@@ -21,6 +20,6 @@ export function registerOfflineRoutes(app: FastifyInstance, deps: AppDeps): void
       listOwnAnswers(deps, caller),
       listOwnPrompts(deps, caller.id),
     ]);
-    return { user, answers, myPrompts: presentPrompts(prompts), copies };
+    return { user, answers, myPrompts: prompts, copies };
   });
 }

@@ -1,21 +1,13 @@
 import type { z } from 'zod';
-import type {
-  OfflineCopy,
-  OfflineSaveRequest,
-  offlineRecordSchema,
-} from '../../../shared/api/offline.ts';
-import {
-  type CalendarDay,
-  dayKey,
-  daysBetween,
-  parseDayKey,
-} from '../../../shared/domain/calendar-day.ts';
-import { applyStreak } from '../../../shared/domain/streak.ts';
-import type { AppDeps } from '../../deps.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import type { OfflineCopy, OfflineSaveRequest, offlineRecordSchema } from '#shared/api/offline.ts';
+import { type CalendarDay, dayKey, daysBetween, parseDayKey } from '#shared/domain/calendar-day.ts';
+import { applyStreak } from '#shared/domain/streak.ts';
 import { deleteAnswerForUser, saveAnswerForUser } from '../answers/answers.service.ts';
 import { createPromptForUser } from '../prompts/prompts.service.ts';
-import { type UserRow, updateUser } from '../users/users.repo.ts';
+import { setStreak } from '../users/users.service.ts';
 
 type Record = z.output<typeof offlineRecordSchema>;
 
@@ -33,7 +25,8 @@ async function skipRefused<T>(work: () => Promise<T>): Promise<T | undefined> {
 
 /**
  * The streak the client counted offline, accepted only as far as it is possible: one more day
- * per calendar day since the server's last streak day, never a day after the caller's today.
+ * per calendar day since the server's last streak day, never later than the caller's tomorrow
+ * (a day counted before travelling west across the date line, like countedToday online).
  */
 export function offlineStreak(
   user: Pick<UserRow, 'streak' | 'longest_streak' | 'last'>,
@@ -41,7 +34,7 @@ export function offlineStreak(
   today: CalendarDay,
 ): { streak: number; longestStreak: number; last: string } | null {
   const lastDay = record.last ? parseDayKey(record.last) : null;
-  if (!lastDay || daysBetween(today, lastDay) > 0) return null;
+  if (!lastDay || daysBetween(today, lastDay) > 1) return null;
   const serverLast = user.last ? parseDayKey(user.last) : null;
   if (serverLast && daysBetween(serverLast, lastDay) <= 0) return null;
   const applied = applyStreak(
@@ -90,11 +83,7 @@ export async function applyOfflineRecord(
   }
   const streak = offlineStreak(user, record, today);
   if (streak) {
-    await updateUser(deps.db, user.id, {
-      streak: streak.streak,
-      longest_streak: streak.longestStreak,
-      last: streak.last,
-    });
+    await setStreak(deps, user.id, streak);
   }
   return copies;
 }

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post, type TestUser } from '../../../../tests/support/factories.ts';
-import { uploadPicture } from '../../../../tests/support/pictures.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
+import { uploadPicture } from '#tests/support/pictures.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { sharedAnswerOf } from '../answers/answer-fixtures.ts';
 
 // Issue 13 point 3: nobody can delete or claim another person's picture.

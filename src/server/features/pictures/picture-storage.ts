@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
-import type { S3Config } from '../../config.ts';
+import type { S3Config } from '#server/config.ts';
 
 /** Where processed pictures go: the data dir by default, an S3-compatible bucket if configured. */
 export type PictureStorage = {

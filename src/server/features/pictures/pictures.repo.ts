@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import type { PicturesTable } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { PicturesTable } from '#server/db/schema.ts';
 
 export type PictureRow = PicturesTable;
 
@@ -43,4 +43,13 @@ export async function deletePictureRow(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** The user's profile picture: the pictures feature decides which upload may be set. */
+export async function setProfilePictureOf(
+  db: Database,
+  userId: string,
+  url: string,
+): Promise<void> {
+  await db.updateTable('users').set({ profile_picture: url }).where('id', '=', userId).execute();
 }

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../plugins/errors.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, HttpError } from '#server/plugins/errors.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
 import { requireNamedUser } from '../auth/policies.ts';
 import { PICTURE_URL_PREFIX, type PictureStorage, pictureDir } from './picture-storage.ts';
 import {

@@ -5,9 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata } from 'sharp';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, forbidden, HttpError } from '../../plugins/errors.ts';
-import { updateUser } from '../users/users.repo.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, forbidden, HttpError } from '#server/plugins/errors.ts';
 import type { PictureStorage } from './picture-storage.ts';
 import {
   deletePictureRow,
@@ -15,11 +14,12 @@ import {
   isPictureReferenced,
   listPicturesOf,
   recordUpload,
+  setProfilePictureOf,
 } from './pictures.repo.ts';
 import { sniffImage } from './sniff.ts';
 
 /** SPEC §5/§9: pictures up to 104857600 bytes (src/shared/domain/limits.ts). */
-export { MAX_PICTURE_BYTES } from '../../../shared/domain/limits.ts';
+export { MAX_PICTURE_BYTES } from '#shared/domain/limits.ts';
 /** Anything with more pixels than this is refused from its header, before decoding. */
 export const MAX_PICTURE_PIXELS = 50_000_000;
 export const PICTURE_SIZE = 512;
@@ -119,7 +119,7 @@ export async function setProfilePicture(
   const picture = deps.pictures.owns(url) ? await findPicture(deps.db, url) : undefined;
   if (!picture) throw badRequest('Upload the picture first');
   if (picture.user_id !== user.id) throw forbidden('That picture is not yours');
-  await updateUser(deps.db, user.id, { profile_picture: url });
+  await setProfilePictureOf(deps.db, user.id, url);
   if (user.profile_picture && user.profile_picture !== url) {
     await releasePicture(deps, user.id, user.profile_picture);
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 describeEachDatabase('POST /api/categories', (get) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -33,7 +33,7 @@ describeEachDatabase('POST /api/categories', (get) => {
       .selectFrom('prompts')
       .select(db.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const { seedDatabase } = await import('../../db/seed.ts');
+    const { seedDatabase } = await import('#server/db/seed.ts');
     await seedDatabase(db);
     const after = await db
       .selectFrom('prompts')

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { listCategoryNames } from './categories.repo.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { listCategories } from './categories.service.ts';
 
-export function registerCategoryRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.post('/api/categories', async () => ({ categories: await listCategoryNames(db) }));
+export function registerCategoryRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/api/categories', async () => ({ categories: await listCategories(deps) }));
 }

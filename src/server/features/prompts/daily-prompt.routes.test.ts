@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import {
-  buildUser,
-  post,
-  type TestUser,
-  todayFields,
-  unique,
-} from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { addDays, type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
+import { addDays, type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
+import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 describeEachDatabase("today's prompt", (get) => {
   let app: FastifyInstance;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { todayPromptRequest, todayPromptUpdateRequest } from '../../../shared/api/prompts.ts';
-import type { AppDeps } from '../../deps.ts';
-import { assertCallerDay } from '../../server-day.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { assertCallerDay } from '#server/server-day.ts';
+import { todayPromptRequest, todayPromptUpdateRequest } from '#shared/api/prompts.ts';
 import { todaysPromptId } from './daily-prompt.service.ts';
 
 // No session needed: the home page shows today's prompt to visitors too, and the answer is the

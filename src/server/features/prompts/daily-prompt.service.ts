@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
-import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../plugins/errors.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { notFound } from '#server/plugins/errors.ts';
+import { type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
 import {
   approvedPromptIdAt,
   countApprovedPrompts,

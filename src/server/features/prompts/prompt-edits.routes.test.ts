@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, type TestUser } from '../../../../tests/support/factories.ts';
+import { MAX_PROMPT_TITLE } from '#shared/api/common.ts';
+import { post, type TestUser } from '#tests/support/factories.ts';
 import {
   createPrompt,
   ids,
   listPrompts,
   newPrompt,
   promptCast,
-} from '../../../../tests/support/prompt-kit.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { MAX_PROMPT_TITLE } from '../../../shared/api/common.ts';
+} from '#tests/support/prompt-kit.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 describeEachDatabase('prompt edits', (get) => {
   let app: FastifyInstance;

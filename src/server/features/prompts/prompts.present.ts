@@ -1,5 +1,5 @@
-import type { PromptView } from '../../../shared/api/prompts.ts';
-import { parseStringList } from '../../db/json-list.ts';
+import { parseStringList } from '#server/db/json-list.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
 import type { PromptRow } from './prompts.repo.ts';
 
 /** The author is shown by id and current name only: nothing else about them leaves. */

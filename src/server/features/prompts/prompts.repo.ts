@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import type { PromptsTable } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { PromptsTable } from '#server/db/schema.ts';
 
 /** A prompt row with its author's current name (null for the seeded library). */
 export type PromptRow = PromptsTable & { user_name: string | null };

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
+import { MAX_PROMPT_TITLE } from '#shared/api/common.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
+import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
 import {
   createPrompt,
   ids,
   listPrompts,
   newPrompt,
   promptCast,
-} from '../../../../tests/support/prompt-kit.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { MAX_PROMPT_TITLE } from '../../../shared/api/common.ts';
-import type { PromptView } from '../../../shared/api/prompts.ts';
+} from '#tests/support/prompt-kit.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { createPromptForUser } from './prompts.service.ts';
 
 const PROMPT_KEYS = [

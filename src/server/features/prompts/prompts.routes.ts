@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#server/deps.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
 import {
   createPromptRequest,
   promptIdRequest,
   savePromptRequest,
   userPromptsRequest,
-} from '../../../shared/api/prompts.ts';
-import type { AppDeps } from '../../deps.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
+} from '#shared/api/prompts.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import {
   assertSelf,
@@ -16,7 +16,6 @@ import {
   requireUser,
 } from '../auth/policies.ts';
 import { registerDailyPromptRoutes } from './daily-prompt.routes.ts';
-import { presentPrompt, presentPrompts, presentPromptsFor } from './prompts.present.ts';
 import {
   createApprovedPrompt,
   createPromptForUser,
@@ -29,8 +28,8 @@ import {
 } from './prompts.service.ts';
 
 /** How the audit names a prompt: the start of its title and its id. */
-const promptTarget = (prompt: { id: string; title: string }) =>
-  `${prompt.title.slice(0, 80)} (${prompt.id})`;
+const promptTarget = (prompt: { _id: string; title: string }) =>
+  `${prompt.title.slice(0, 80)} (${prompt._id})`;
 
 export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
@@ -43,7 +42,7 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
       const caller = requireNamedUser(request);
       const { prompt } = createPromptRequest.parse(request.body);
       assertSelf(caller, prompt.user_id);
-      return { prompt: presentPrompt(await createPromptForUser(deps, caller, prompt)) };
+      return { prompt: await createPromptForUser(deps, caller, prompt) };
     },
   );
 
@@ -53,7 +52,7 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
     assertSelf(caller, prompt.user_id);
     const created = await createApprovedPrompt(deps, caller, prompt);
     await recordAdminAction(deps, caller, 'create-prompt', promptTarget(created));
-    return { prompt: presentPrompt(created) };
+    return { prompt: created };
   });
 
   // The body's user_id is the prompt's author (whole objects are sent), which for an admin's
@@ -66,7 +65,7 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
     if (caller.isAdmin && saved.user_id !== caller.id) {
       await recordAdminAction(deps, caller, 'edit-prompt', promptTarget(saved));
     }
-    return { prompt: presentPrompt(saved) };
+    return { prompt: saved };
   });
 
   app.post('/api/prompt/delete', async (request) => {
@@ -84,7 +83,7 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
     const { prompt_id } = promptIdRequest.parse(request.body);
     const prompt = await setPromptStatus(deps, prompt_id, 'approved');
     await recordAdminAction(deps, admin, 'approve-prompt', promptTarget(prompt));
-    return { prompt: presentPrompt(prompt) };
+    return { prompt };
   });
 
   app.post('/api/prompt/reject', async (request) => {
@@ -92,25 +91,25 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
     const { prompt_id } = promptIdRequest.parse(request.body);
     const prompt = await setPromptStatus(deps, prompt_id, 'rejected');
     await recordAdminAction(deps, admin, 'reject-prompt', promptTarget(prompt));
-    return { prompt: presentPrompt(prompt) };
+    return { prompt };
   });
 
   // Loaded at start by everyone, visitors included (SPEC §7): no session needed, so authors are
   // shown only to themselves and admins.
   app.post('/api/prompts/approved', async (request) => ({
-    prompts: presentPromptsFor(await listApprovedPrompts(deps), request.sessionUser),
+    prompts: await listApprovedPrompts(deps, request.sessionUser),
   }));
 
   app.post('/api/prompts/user', async (request) => {
     const caller = requireUser(request);
     const body = userPromptsRequest.parse(request.body ?? {});
     assertSelfOrNotFound(caller, body._id);
-    return { prompts: presentPrompts(await listOwnPrompts(deps, caller.id)) };
+    return { prompts: await listOwnPrompts(deps, caller.id) };
   });
 
   app.post('/api/prompts/submitted', async (request) => {
     requireAdmin(request);
-    return { prompts: presentPrompts(await listSubmittedPrompts(deps)) };
+    return { prompts: await listSubmittedPrompts(deps) };
   });
 
   registerDailyPromptRoutes(app, deps);

@@ -1,9 +1,10 @@
-import { DEFAULT_PROMPT_TYPE, type PromptInput } from '../../../shared/api/prompts.ts';
-import { newPromptError } from '../../../shared/domain/validation-messages.ts';
-import { parseStringList } from '../../db/json-list.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { parseStringList } from '#server/db/json-list.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/plugins/errors.ts';
+import { DEFAULT_PROMPT_TYPE, type PromptInput, type PromptView } from '#shared/api/prompts.ts';
+import { newPromptError } from '#shared/domain/validation-messages.ts';
 import { listCategoryNames } from './categories.repo.ts';
+import { presentPrompt, presentPrompts, presentPromptsFor } from './prompts.present.ts';
 import {
   deletePrompt,
   findPrompt,
@@ -73,21 +74,21 @@ function ownOrConflict(row: PromptRow, author: PromptAuthor): PromptRow {
  * offline-replayed create never duplicates or overwrites; someone else's id is a 409.
  * `input.user_id` is ignored here: callers check it against the session (assertSelf).
  */
-export function createPromptForUser(
+export async function createPromptForUser(
   deps: Deps,
   user: PromptAuthor,
   input: PromptInput,
-): Promise<PromptRow> {
-  return createPrompt(deps, user, input, 'submitted');
+): Promise<PromptView> {
+  return presentPrompt(await createPrompt(deps, user, input, 'submitted'));
 }
 
 /** An admin's prompt is approved at once (SPEC §4 'An admin can also create a prompt directly'). */
-export function createApprovedPrompt(
+export async function createApprovedPrompt(
   deps: Deps,
   admin: PromptAuthor,
   input: PromptInput,
-): Promise<PromptRow> {
-  return createPrompt(deps, admin, input, 'approved');
+): Promise<PromptView> {
+  return presentPrompt(await createPrompt(deps, admin, input, 'approved'));
 }
 
 async function promptForEditor(
@@ -113,7 +114,7 @@ export async function savePrompt(
   deps: Deps,
   editor: PromptEditor,
   input: PromptInput,
-): Promise<PromptRow> {
+): Promise<PromptView> {
   const row = await promptForEditor(deps, editor, input._id);
   const fields = await validPromptFields(deps, input);
   const changes: PromptChanges = {};
@@ -126,19 +127,21 @@ export async function savePrompt(
   const edited = Object.keys(changes).length > 0;
   if (edited && !editor.isAdmin && row.status !== 'submitted') changes.status = 'submitted';
   await updatePrompt(deps.db, row.id, changes);
-  return (await findPrompt(deps.db, row.id)) ?? { ...row, ...changes };
+  return presentPrompt((await findPrompt(deps.db, row.id)) ?? { ...row, ...changes });
 }
 
-/** Author or admin. A day whose prompt this was keeps its row; see daily-prompt.service.ts. */
-/** Returns the prompt as it was, so the caller can tell whose it was. */
+/**
+ * Author or admin. A day whose prompt this was keeps its row; see daily-prompt.service.ts.
+ * Returns the prompt as it was, so the caller can tell whose it was.
+ */
 export async function deletePromptAs(
   deps: Deps,
   editor: PromptEditor,
   promptId: string,
-): Promise<PromptRow> {
+): Promise<PromptView> {
   const row = await promptForEditor(deps, editor, promptId);
   await deletePrompt(deps.db, row.id);
-  return row;
+  return presentPrompt(row);
 }
 
 /** Admins approve or reject (checked by the route); any status may move to either. */
@@ -146,22 +149,29 @@ export async function setPromptStatus(
   deps: Deps,
   promptId: string,
   status: 'approved' | 'rejected',
-): Promise<PromptRow> {
+): Promise<PromptView> {
   const row = await findPrompt(deps.db, promptId);
   if (!row) throw notFound('There is no such prompt');
   if (row.status !== status) await updatePrompt(deps.db, promptId, { status });
-  return { ...row, status };
+  return presentPrompt({ ...row, status });
 }
 
-export function listApprovedPrompts(deps: Deps): Promise<PromptRow[]> {
-  return listPromptsByStatus(deps.db, 'approved', 'newest');
+/**
+ * The approved library, loaded at start by everyone (visitors included): authors are shown only
+ * to themselves and admins (prompts.present.ts).
+ */
+export async function listApprovedPrompts(
+  deps: Deps,
+  viewer: { id: string; isAdmin: boolean } | null,
+): Promise<PromptView[]> {
+  return presentPromptsFor(await listPromptsByStatus(deps.db, 'approved', 'newest'), viewer);
 }
 
 /** The review queue, oldest first so nothing waits forever. */
-export function listSubmittedPrompts(deps: Deps): Promise<PromptRow[]> {
-  return listPromptsByStatus(deps.db, 'submitted', 'oldest');
+export async function listSubmittedPrompts(deps: Deps): Promise<PromptView[]> {
+  return presentPrompts(await listPromptsByStatus(deps.db, 'submitted', 'oldest'));
 }
 
-export function listOwnPrompts(deps: Deps, userId: string): Promise<PromptRow[]> {
-  return listPromptsOfUser(deps.db, userId);
+export async function listOwnPrompts(deps: Deps, userId: string): Promise<PromptView[]> {
+  return presentPrompts(await listPromptsOfUser(deps.db, userId));
 }

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { sendDueReminders, webPushSender } from './reminders.service.ts';
 import { loadVapidKeys } from './vapid.ts';
 

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import type { PushSubscriptionsTable } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { PushSubscriptionsTable } from '#server/db/schema.ts';
 
 export type SubscriptionRow = PushSubscriptionsTable;
 

@@ -8,10 +8,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import ece from 'http_ece';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import type { ReminderPush } from '../../../shared/api/reminders.ts';
+import type { ReminderPush } from '#shared/api/reminders.ts';
+import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { sendDueReminders, webPushSender } from './reminders.service.ts';
 import { loadVapidKeys } from './vapid.ts';
 
@@ -194,6 +194,63 @@ describeEachDatabase('daily reminders over Web Push', (get) => {
     // Tomorrow, not written yet: reminded.
     await sendDueReminders(get(), send(), new Date(Date.now() + 86_400_000));
     expect(pushes()).toHaveLength(1);
+  });
+
+  it('knows "written today" by the device’s own day, at UTC+14 and UTC-11', async () => {
+    const everyDay = [0, 1, 2, 3, 4, 5, 6];
+    // Each reminder is due at 20:31 on the device's Nov 24 (Kiritimati) or Nov 23 (Pago Pago).
+    // One person wrote that local morning, on another UTC date than the due moment's: no
+    // reminder. The other wrote late the local evening before, within 24 hours: reminded.
+    const cases = [
+      {
+        zone: 'Pacific/Kiritimati',
+        localDay: '2025-11-24',
+        due: '2025-11-24T06:31:00Z',
+        wroteToday: '2025-11-23T18:00:00Z', // Nov 24, 08:00 there
+        wroteYesterday: '2025-11-23T09:00:00Z', // Nov 23, 23:00 there
+      },
+      {
+        zone: 'Pacific/Pago_Pago',
+        localDay: '2025-11-23',
+        due: '2025-11-24T07:31:00Z',
+        wroteToday: '2025-11-23T20:00:00Z', // Nov 23, 09:00 there
+        wroteYesterday: '2025-11-23T09:00:00Z', // Nov 22, 22:00 there
+      },
+    ];
+    for (const c of cases) {
+      const pushesTo = async (answered: string) => {
+        const user = await buildUser(get().db);
+        const phone = device(`${origin}/push/${unique('zone')}`);
+        await subscribe(user, {
+          subscription: phone.subscription,
+          time: '20:30',
+          days: everyDay,
+          timeZone: c.zone,
+        });
+        const answer = { _id: unique('a'), prompt_title: 'Journal', text: 'Words', answered };
+        const saved = await post(app, '/api/answer/save', { answer }, user);
+        expect(saved.statusCode, saved.body).toBe(200);
+        return { phone, path: new URL(phone.subscription.endpoint).pathname };
+      };
+      const wroteToday = await pushesTo(c.wroteToday);
+      const wroteYesterday = await pushesTo(c.wroteYesterday);
+      await sendDueReminders(get(), send(), at(c.due));
+      expect(
+        received.filter((r) => r.path === wroteToday.path),
+        c.zone,
+      ).toHaveLength(0);
+      const reminded = received.filter((r) => r.path === wroteYesterday.path);
+      expect(reminded, c.zone).toHaveLength(1);
+      // It names the prompt of the device's own day.
+      const daily = await get()
+        .db.selectFrom('daily_prompts')
+        .innerJoin('prompts', 'prompts.id', 'daily_prompts.prompt_id')
+        .select('prompts.title')
+        .where('daily_prompts.day', '=', c.localDay)
+        .executeTakeFirstOrThrow();
+      const message = wroteYesterday.phone.decrypt(reminded[0]?.body ?? Buffer.alloc(0));
+      expect(message.body).toBe(`Today's prompt: ${daily.title}`);
+    }
   });
 
   it('removes a subscription the push service says is gone', async () => {

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { subscribeRequest, unsubscribeRequest } from '../../../shared/api/reminders.ts';
-import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../plugins/errors.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { subscribeRequest, unsubscribeRequest } from '#shared/api/reminders.ts';
 import { requireUser } from '../auth/policies.ts';
-import { deleteOwnSubscription } from './reminders.repo.ts';
-import { subscribe } from './reminders.service.ts';
+import { subscribe, unsubscribe } from './reminders.service.ts';
 import { loadVapidKeys } from './vapid.ts';
 
 export function registerReminderRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -27,9 +25,7 @@ export function registerReminderRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.post('/api/reminders/unsubscribe', async (request) => {
     const body = unsubscribeRequest.parse(request.body);
     const caller = requireUser(request);
-    if (!(await deleteOwnSubscription(deps.db, caller.id, body.endpoint))) {
-      throw notFound('No reminder for that device');
-    }
+    await unsubscribe(deps, caller.id, body.endpoint);
     return { ok: true };
   });
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
-import type { Reminder, ReminderPush, SubscribeRequest } from '../../../shared/api/reminders.ts';
-import { parseDayKey } from '../../../shared/domain/calendar-day.ts';
-import { isReminderDue, type LocalMoment } from '../../../shared/domain/reminder.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest } from '../../plugins/errors.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, notFound } from '#server/plugins/errors.ts';
+import type { Reminder, ReminderPush, SubscribeRequest } from '#shared/api/reminders.ts';
+import { parseDayKey } from '#shared/domain/calendar-day.ts';
+import { isReminderDue, type LocalMoment } from '#shared/domain/reminder.ts';
 import { todaysPromptId } from '../prompts/daily-prompt.service.ts';
+import { presentReminder } from './reminders.present.ts';
 import {
   claimReminder,
+  deleteOwnSubscription,
   deleteSubscription,
   hasAnsweredBetween,
   listSubscriptions,
@@ -49,15 +51,6 @@ export function localMoment(now: Date, timeZone: string): LocalMoment | null {
   };
 }
 
-export function presentReminder(row: SubscriptionRow): Reminder {
-  return {
-    endpoint: row.endpoint,
-    time: row.remind_at,
-    days: JSON.parse(row.days) as number[],
-    timeZone: row.time_zone,
-  };
-}
-
 export async function subscribe(
   deps: Deps,
   userId: string,
@@ -78,6 +71,13 @@ export async function subscribe(
   };
   await saveSubscription(deps.db, row);
   return presentReminder(row);
+}
+
+/** Removes this device's reminder: only the caller's own, 404 when there is none. */
+export async function unsubscribe(deps: Deps, userId: string, endpoint: string): Promise<void> {
+  if (!(await deleteOwnSubscription(deps.db, userId, endpoint))) {
+    throw notFound('No reminder for that device');
+  }
 }
 
 /** Sends one encrypted push; answers the push service's status (or throws on a network error). */

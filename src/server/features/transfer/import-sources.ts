@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '../../../shared/api/common.ts';
-import type { ImportFormat } from '../../../shared/api/transfer.ts';
+import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '#shared/api/common.ts';
+import type { ImportFormat } from '#shared/api/transfer.ts';
+import { parseDayKey } from '#shared/domain/calendar-day.ts';
+import { noonInZone } from '#shared/domain/zoned-day.ts';
 import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
 import { markdownToAnswer } from './markdown-format.ts';
 import { readZip, ZipRefused } from './zip-reader.ts';
@@ -194,9 +196,11 @@ async function firstBytes(path: string, length: number): Promise<Buffer> {
  * What the uploaded file is: a zip (Day One's export with Journal.json, or Markdown files) or
  * a JSON file (Müse's export, or a bare Day One Journal.json). Anything else is refused.
  */
-export async function openImportSource(path: string): Promise<ImportSource> {
+export async function openImportSource(path: string, timeZone: string): Promise<ImportSource> {
   const head = await firstBytes(path, 1024 * 1024);
-  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return openZipSource(path);
+  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
+    return openZipSource(path, timeZone);
+  }
   const start = head
     .toString('utf8')
     .replace(/^\uFEFF/, '')
@@ -217,7 +221,18 @@ export async function openImportSource(path: string): Promise<ImportSource> {
   return { format: dayOne ? 'day-one' : 'muse-json', items: items() };
 }
 
-async function openZipSource(path: string): Promise<ImportSource> {
+/**
+ * A Markdown date without a time ('2026-03-04', or a dated file name) is a day where the person
+ * lives: noon of it in their zone, so it shows as that day (UTC midnight would show as the day
+ * before anywhere west of Greenwich). Anything else is left to toItem.
+ */
+function markdownDate(answered: string | null, timeZone: string): string | null {
+  const day = answered === null ? null : parseDayKey(answered.trim());
+  if (!day) return answered;
+  return noonInZone(day, timeZone)?.toISOString() ?? answered;
+}
+
+async function openZipSource(path: string, timeZone: string): Promise<ImportSource> {
   const zip = await readZip(path);
   const names = zip.entries.map((entry) => entry.name.toLowerCase());
   const hasJson = names.some((name) => name.endsWith('.json') && !name.startsWith('__macosx/'));
@@ -242,6 +257,7 @@ async function openZipSource(path: string): Promise<ImportSource> {
           yield toItem(
             {
               ...answer,
+              answered: markdownDate(answer.answered, timeZone),
               prompt_title: answer.prompt_title ?? base.replace(/\.(md|markdown|txt)$/, ''),
             },
             null,

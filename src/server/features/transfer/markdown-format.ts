@@ -1,4 +1,6 @@
-import type { Answer } from '../../../shared/api/answers.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import { dayKey } from '#shared/domain/calendar-day.ts';
+import { dayInZone } from '#shared/domain/zoned-day.ts';
 
 /**
  * One answer as a Markdown file (decision 021): YAML front matter whose values are written as
@@ -22,9 +24,13 @@ export function answerToMarkdown(answer: Answer): string {
   return `---\n${lines.join('\n')}\n---\n${answer.text}\n`;
 }
 
-/** A file name that sorts by date and says what the answer was about. */
-export function markdownFileName(answer: Answer, used: Set<string>): string {
-  const day = answer.answered.slice(0, 10).replace(/[^0-9-]/g, '') || 'undated';
+/**
+ * A file name that sorts by date and says what the answer was about; the date is the day it
+ * was written where the person lives (an answer at 08:00 in Kiritimati is the UTC day before).
+ */
+export function markdownFileName(answer: Answer, used: Set<string>, timeZone: string): string {
+  const written = dayInZone(new Date(answer.answered), timeZone);
+  const day = written ? dayKey(written) : 'undated';
   const slug =
     answer.prompt_title
       .normalize('NFKD')

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { AnswersTable } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import type { AnswersTable } from '#server/db/schema.ts';
 
 export type ImportedAnswerRow = Insertable<AnswersTable>;
 

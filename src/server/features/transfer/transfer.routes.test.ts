@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import type { Answer } from '../../../shared/api/answers.ts';
-import type { ImportSummary } from '../../../shared/api/transfer.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
+import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // Issue 17 B: export as Markdown beside JSON, and import from Müse JSON, Day One and Markdown
 // with a preview, no duplicates on a second run, honest streaks, and zips that try to hurt.
@@ -235,6 +235,60 @@ describeEachDatabase('transfer: export and import', (get) => {
         ['Plain YAML', 'Snow.', ['Life', 'Self']],
       ]),
     );
+  });
+
+  it('names Markdown files and reads bare dates on the person’s own day (UTC+14, UTC-11)', async () => {
+    const user = await buildUser(get().db);
+    for (const [title, answered] of [
+      ['Morning', '2026-03-03T18:00:00.000Z'], // Mar 4, 08:00 in Kiritimati; Mar 3 in Pago Pago
+      ['Late night', '2026-03-05T09:30:00.000Z'], // Mar 5, 23:30 in Kiritimati; Mar 4 in Pago Pago
+    ]) {
+      const answer = { _id: unique('a'), prompt_title: title, text: `${title} words`, answered };
+      expect((await post(app, '/api/answer/save', { answer }, user)).statusCode).toBe(200);
+    }
+    const namesIn = async (timeZone: string) => {
+      const response = await post(app, '/api/user/export/markdown', { timeZone }, user);
+      expect(response.statusCode, response.body).toBe(200);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="muse-answers-${today}.zip"`,
+      );
+      return [...response.rawPayload.toString('latin1').matchAll(/muse-answers\/([\w-]+\.md)/g)]
+        .map((m) => m[1])
+        .filter((name, i, all) => all.indexOf(name) === i)
+        .sort();
+    };
+    expect(await namesIn('Pacific/Kiritimati')).toEqual([
+      '2026-03-04-morning.md',
+      '2026-03-05-late-night.md',
+    ]);
+    expect(await namesIn('Pacific/Pago_Pago')).toEqual([
+      '2026-03-03-morning.md',
+      '2026-03-04-late-night.md',
+    ]);
+    for (const timeZone of ['Mars/Olympus', '', 'x'.repeat(65), 14]) {
+      const refused = await post(app, '/api/user/export/markdown', { timeZone }, user);
+      expect(refused.statusCode, String(timeZone)).toBe(400);
+    }
+
+    // A dated file without a time is that day where the importer lives: noon there.
+    const zip = await zipOf([['notes/2026-03-04-walk.md', 'A walk by the river.\n']]);
+    for (const [timeZone, noon] of [
+      ['Pacific/Pago_Pago', '2026-03-04T23:00:00.000Z'],
+      ['Pacific/Kiritimati', '2026-03-03T22:00:00.000Z'],
+    ]) {
+      const fresh = await buildUser(get().db);
+      const query = `?timeZone=${encodeURIComponent(timeZone as string)}`;
+      const file = { name: 'notes.zip', content: zip };
+      const seen = await upload(fresh, '/api/user/import/preview', file, query);
+      expect(seen.json().preview).toMatchObject({
+        entries: 1,
+        from: '2026-03-04',
+        to: '2026-03-04',
+      });
+      expect((await upload(fresh, '/api/user/import', file, query)).statusCode).toBe(200);
+      expect((await exportJson(fresh)).answers.map((a) => a.answered)).toEqual([noon]);
+    }
   });
 
   it('imports a Day One export under a "Day One" prompt with its dates, once', async () => {

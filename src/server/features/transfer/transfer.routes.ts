@@ -1,21 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES } from '../../../shared/api/transfer.ts';
-import { dayKey, todayOf } from '../../../shared/domain/calendar-day.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../plugins/errors.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, HttpError } from '#server/plugins/errors.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { MAX_IMPORT_BYTES, markdownExportRequest } from '#shared/api/transfer.ts';
+import { dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
+import { dayInZone, isTimeZone } from '#shared/domain/zoned-day.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { requireUser } from '../auth/policies.ts';
 import { JsonStreamError } from './json-array-stream.ts';
 import { markdownZip } from './markdown-export.ts';
-import { isTimeZone, runImport, withUploadFile } from './transfer.service.ts';
+import { runImport, withUploadFile } from './transfer.service.ts';
 import { ZipRefused } from './zip-reader.ts';
 
 /** The person's time zone (from the browser) decides which day an answer falls on. */
 function timeZoneOf(request: FastifyRequest): string {
   const zone = (request.query as Record<string, unknown> | undefined)?.timeZone;
   if (zone === undefined) return 'UTC';
-  if (typeof zone !== 'string' || zone.length > 64 || !isTimeZone(zone)) {
+  if (typeof zone !== 'string' || !isTimeZone(zone)) {
     throw badRequest('timeZone: is not a time zone');
   }
   return zone;
@@ -45,13 +46,15 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
   const limits = rateLimits(deps.config.relaxedRateLimits);
 
   // Your words as Markdown: one file per answer in a zip, beside /api/user/export's JSON.
+  // Files are named by the day each answer was written in the person's zone (decision 028).
   app.post('/api/user/export/markdown', async (request, reply) => {
+    const { timeZone = 'UTC' } = markdownExportRequest.parse(request.body ?? {});
     const caller = requireUser(request);
     const answers = await listOwnAnswers(deps, caller);
-    const name = `muse-answers-${dayKey(todayOf(new Date()))}.zip`;
+    const today = dayInZone(new Date(), timeZone) ?? utcDayOf(new Date());
     reply.header('Content-Type', 'application/zip');
-    reply.header('Content-Disposition', `attachment; filename="${name}"`);
-    return reply.send(markdownZip(answers));
+    reply.header('Content-Disposition', `attachment; filename="muse-answers-${dayKey(today)}.zip"`);
+    return reply.send(markdownZip(answers, timeZone));
   });
 
   // What an import would add, skip and why; changes nothing.

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ImportSummary } from '../../../shared/api/transfer.ts';
-import { parseDayKey } from '../../../shared/domain/calendar-day.ts';
-import { wordScore } from '../../../shared/domain/score.ts';
-import { mergeStreak, streakFromDays } from '../../../shared/domain/streak-history.ts';
-import type { AppDeps } from '../../deps.ts';
-import { conflict } from '../../plugins/errors.ts';
-import type { UserRow } from '../users/users.repo.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { conflict } from '#server/plugins/errors.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
+import { dayKey, parseDayKey } from '#shared/domain/calendar-day.ts';
+import { wordScore } from '#shared/domain/score.ts';
+import { mergeStreak, streakFromDays } from '#shared/domain/streak-history.ts';
+import { dayInZone } from '#shared/domain/zoned-day.ts';
 import { contentKey, type ImportCandidate, openImportSource } from './import-sources.ts';
 import {
   existingPromptIds,
@@ -24,30 +25,10 @@ import {
 const BATCH = 200;
 export const ALREADY_THERE = 'already in your journal';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day ('YYYY-MM-DD') of an instant in a time zone. */
+/** The calendar day ('YYYY-MM-DD') of an instant in a time zone ('' for a zone we lack). */
 export function dayIn(iso: string, timeZone: string): string {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
-}
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    dayIn(new Date().toISOString(), zone);
-    return true;
-  } catch {
-    return false;
-  }
+  const day = dayInZone(new Date(iso), timeZone);
+  return day ? dayKey(day) : '';
 }
 
 /** Writes an upload to a private temporary file (a zip needs random access); removed after. */
@@ -79,7 +60,7 @@ export async function runImport(
   file: string,
   options: RunOptions,
 ): Promise<ImportSummary> {
-  const source = await openImportSource(file);
+  const source = await openImportSource(file, options.timeZone);
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import { pbkdf2 as pbkdf2Callback, randomBytes } from 'node:crypto';
-import type { PasscodeLock } from '../../../shared/api/users.ts';
+import type { PasscodeLock } from '#shared/api/users.ts';
 
 // The 4-digit passcode is kept only as PBKDF2-SHA256 (decision 014): the lock screen checks a
 // typed code on the device with WebCrypto against the same parameters, so the algorithm is the

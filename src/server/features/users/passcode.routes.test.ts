@@ -1,10 +1,10 @@
 import { pbkdf2Sync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { logIn, signUpThroughApi } from '../../../../tests/support/accounts.ts';
-import { buildUser, post } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { logIn, signUpThroughApi } from '#tests/support/accounts.ts';
+import { buildUser, post } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { PASSCODE_ITERATIONS } from './passcode-hash.ts';
 
 // The passcode is a real lock (decision 014): the server keeps a slow salted hash, and what it

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { codeRequest, forgetPasscodeRequest } from '../../../shared/api/users.ts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { codeRequest, forgetPasscodeRequest } from '#shared/api/users.ts';
 import { assertSelf, requireNamedUser } from '../auth/policies.ts';
 import { forgetPasscode, setPasscode } from './passcode.service.ts';
 import { loadOwnUser } from './users.service.ts';

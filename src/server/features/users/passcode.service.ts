@@ -1,8 +1,9 @@
-import type { AppDeps } from '../../deps.ts';
-import { forbidden } from '../../plugins/errors.ts';
-import { findSessionStart } from '../auth/sessions.repo.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { forbidden } from '#server/plugins/errors.ts';
+import { sessionStartedAt } from '../auth/sessions.service.ts';
 import { hashPasscode } from './passcode-hash.ts';
-import { type UserRow, updateUser } from './users.repo.ts';
+import { updateUser } from './users.repo.ts';
 
 /** How recent the password login must be for "Forgot passcode?" to remove the passcode. */
 export const FRESH_LOGIN_MS = 10 * 60 * 1000;
@@ -29,7 +30,7 @@ export async function forgetPasscode(
   sessionTokenHash: string | null,
   now: Date = new Date(),
 ): Promise<void> {
-  const started = sessionTokenHash ? await findSessionStart(deps.db, sessionTokenHash) : undefined;
+  const started = sessionTokenHash ? await sessionStartedAt(deps, sessionTokenHash) : undefined;
   if (!started || now.getTime() - new Date(started).getTime() > FRESH_LOGIN_MS) {
     throw forbidden(NEEDS_FRESH_LOGIN);
   }

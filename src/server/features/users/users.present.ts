@@ -1,7 +1,7 @@
-import type { OwnUser } from '../../../shared/api/users.ts';
-import { parseStringList } from '../../db/json-list.ts';
+import { parseStringList } from '#server/db/json-list.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { OwnUser } from '#shared/api/users.ts';
 import { passcodeLockOf } from './passcode-hash.ts';
-import type { UserRow } from './users.repo.ts';
 
 /** The caller's own record: everything they may see about themselves, never the password hash. */
 export function presentOwnUser(

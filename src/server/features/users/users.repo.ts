@@ -1,10 +1,10 @@
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import { nameKey } from '../../../shared/domain/names.ts';
-import type { Database } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared.ts';
-import type { DB, UsersTable } from '../../db/schema.ts';
+import type { Database } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import type { DB } from '#server/db/schema.ts';
+import { nameKey } from '#shared/domain/names.ts';
 
-export type UserRow = UsersTable;
 type Executor = Database | Transaction<DB>;
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post, todayFields } from '../../../../tests/support/factories.ts';
-import { uploadPicture } from '../../../../tests/support/pictures.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import { addDays, dayKey, utcDayOf } from '../../../shared/domain/calendar-day.ts';
+import { addDays, dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
+import { buildUser, post, todayFields } from '#tests/support/factories.ts';
+import { uploadPicture } from '#tests/support/pictures.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 describeEachDatabase('the user’s own record', (get) => {
   let app: FastifyInstance;

@@ -1,25 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#server/deps.ts';
+import { assertCallerDay } from '#server/server-day.ts';
 import {
   ownUserRequest,
   profilePictureRequest,
   resetRequest,
   streakRequest,
   updateUserRequest,
-} from '../../../shared/api/users.ts';
-import type { AppDeps } from '../../deps.ts';
-import { assertCallerDay } from '../../server-day.ts';
-import { listOwnAnswers } from '../answers/answers.service.ts';
+} from '#shared/api/users.ts';
 import {
   assertSelf,
   assertSelfOrNotFound,
   requireNamedUser,
   requireUser,
 } from '../auth/policies.ts';
-import { listOwnPictures, setProfilePicture } from '../pictures/pictures.service.ts';
-import { presentPrompts } from '../prompts/prompts.present.ts';
-import { listOwnPrompts } from '../prompts/prompts.service.ts';
-import { listOwnLovesAndFlags } from './users.repo.ts';
-import { loadOwnUser, ownUserBody, updateProfile, updateStreak } from './users.service.ts';
+import { setProfilePicture } from '../pictures/pictures.service.ts';
+import {
+  exportOwnData,
+  loadOwnUser,
+  ownUserBody,
+  updateProfile,
+  updateStreak,
+} from './users.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/api/user', async (request, reply) => {
@@ -34,24 +36,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   // "Your data": everything the server keeps about the caller, as one JSON document.
   app.post('/api/user/export', async (request, reply) => {
     const caller = requireUser(request);
-    const [user, answers, prompts, world, pictures] = await Promise.all([
-      loadOwnUser(deps, caller.id),
-      listOwnAnswers(deps, caller),
-      listOwnPrompts(deps, caller.id),
-      listOwnLovesAndFlags(deps.db, caller.id),
-      listOwnPictures(deps, caller.id),
-    ]);
+    const data = await exportOwnData(deps, caller);
     reply.header('Content-Disposition', 'attachment; filename="muse-export.json"');
-    return {
-      exported: new Date().toISOString(),
-      user,
-      answers,
-      prompts: presentPrompts(prompts),
-      loved: world.loved,
-      flagged: world.flagged,
-      // Every picture the server keeps from the caller, set or only uploaded.
-      pictures,
-    };
+    return data;
   });
 
   app.post('/api/user/update', async (request) => {

@@ -1,13 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { addDays, type CalendarDay, dayKey } from '../../../shared/domain/calendar-day.ts';
-import { nameKey as keyOfName } from '../../../shared/domain/names.ts';
-import { applyStreak, resetStreak, type StreakFields } from '../../../shared/domain/streak.ts';
-import { flushErasure } from '../../db/erasure.ts';
-import { createVersionedCache } from '../../db/versioned-cache.ts';
-import type { AppDeps } from '../../deps.ts';
-import { conflict, forbidden, HttpError, unauthorized } from '../../plugins/errors.ts';
-import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.ts';
+import { flushErasure } from '#server/db/erasure.ts';
+import type { UserRow } from '#server/db/rows.ts';
+import { createVersionedCache } from '#server/db/versioned-cache.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { conflict, forbidden, HttpError, unauthorized } from '#server/plugins/errors.ts';
+import { addDays, type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
+import { nameKey as keyOfName } from '#shared/domain/names.ts';
+import { applyStreak, resetStreak, type StreakFields } from '#shared/domain/streak.ts';
+import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.service.ts';
+import { listOwnAnswers } from '../answers/answers.service.ts';
 import { listOwnPictures, removeErasedPictures } from '../pictures/pictures.service.ts';
+import { listOwnPrompts } from '../prompts/prompts.service.ts';
 import { presentOwnUser } from './users.present.ts';
 import {
   clearLoginFailures,
@@ -17,10 +20,10 @@ import {
   findUserByNameOrEmail,
   insertUser,
   isNameOrEmailTaken,
+  listOwnLovesAndFlags,
   mergeAnonymousInto,
   type OwnedIdsJson,
   reserveLoginAttempt,
-  type UserRow,
   updateUser,
 } from './users.repo.ts';
 
@@ -66,6 +69,27 @@ export async function ownUserBody(deps: AppDeps, row: UserRow): Promise<string> 
   });
   const head = JSON.stringify(rest);
   return `{"user":${head.slice(0, -1)},"created":${ids.created},"answered":${ids.answered}}}`;
+}
+
+/** "Your data": everything the server keeps about the caller, as one JSON document. */
+export async function exportOwnData(deps: AppDeps, caller: UserRow) {
+  const [user, answers, prompts, world, pictures] = await Promise.all([
+    loadOwnUser(deps, caller.id),
+    listOwnAnswers(deps, caller),
+    listOwnPrompts(deps, caller.id),
+    listOwnLovesAndFlags(deps.db, caller.id),
+    listOwnPictures(deps, caller.id),
+  ]);
+  return {
+    exported: new Date().toISOString(),
+    user,
+    answers,
+    prompts,
+    loved: world.loved,
+    flagged: world.flagged,
+    // Every picture the server keeps from the caller, set or only uploaded.
+    pictures,
+  };
 }
 
 /** Unique-constraint races (two sign-ups at once) surface as a taken name, not a 500. */
@@ -252,6 +276,24 @@ export async function updateProfile(
     if (isUniqueViolation(error)) throw conflict(TAKEN);
     throw error;
   }
+}
+
+/** The account a name (compared by its key) or an e-mail (any case) belongs to, if any. */
+export function findAccount(deps: Pick<AppDeps, 'db'>, nameOrEmail: string) {
+  return findUserByNameOrEmail(deps.db, nameOrEmail);
+}
+
+/** Stores a streak worked out elsewhere (offline sync's, checked against the same rules). */
+export async function setStreak(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  fields: { streak: number; longestStreak: number; last: string },
+): Promise<void> {
+  await updateUser(deps.db, userId, {
+    streak: fields.streak,
+    longest_streak: fields.longestStreak,
+    last: fields.last,
+  });
 }
 
 function streakOf(user: UserRow): StreakFields {

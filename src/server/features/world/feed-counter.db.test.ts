@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, post, type TestUser } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
-import { createDatabase, type Database, postgresUrl } from '../../db/database.ts';
+import { createDatabase, type Database, postgresUrl } from '#server/db/database.ts';
+import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 import { sharedAnswerOf } from '../answers/answer-fixtures.ts';
 import { counterForVisitor } from './feed-counter.ts';
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Database, finishedWrites, postgresUrl } from '../../db/database.ts';
+import { type Database, finishedWrites, postgresUrl } from '#server/db/database.ts';
 import { readFeedVersion } from './world.repo.ts';
 
 // On PostgreSQL the feed's change counter (migration 013) also arrives by NOTIFY: the trigger

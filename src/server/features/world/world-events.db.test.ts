@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../../tests/support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '#server/config.ts';
+import { testConfig } from '#tests/support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 import { createWorldEvents, type WorldEvent, type WorldEvents } from './world-events.ts';
 
 // The bus between instances: two buses stand for two instances on one database.

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { createRedis } from '../../redis.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/database.ts';
+import { createRedis } from '#server/redis.ts';
 
 /**
  * Changes to the world feed, told to every instance: one instance shares, loves or removes;

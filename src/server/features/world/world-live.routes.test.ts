@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post, type TestUser, unique } from '../../../../tests/support/factories.ts';
-import { openSse, type SseStream } from '../../../../tests/support/sse.ts';
-import { buildTestApp, testDeps } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
+import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
+import { openSse, type SseStream } from '#tests/support/sse.ts';
+import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 
 // The live world on one instance (the bus in-process): what a stranger's stream receives.
 

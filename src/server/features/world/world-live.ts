@@ -1,11 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
-import type { LiveEventName } from '../../../shared/api/world-live.ts';
-import { WORLD_LIVE_PATH } from '../../../shared/api/world-live.ts';
-import type { AppDeps } from '../../deps.ts';
-import { findAnswerView } from '../answers/answers.repo.ts';
-import { presentFeedAnswer } from './world.present.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { LiveEventName } from '#shared/api/world-live.ts';
+import { WORLD_LIVE_PATH } from '#shared/api/world-live.ts';
+import { liveAnswer } from './world.service.ts';
 import type { WorldEvent } from './world-events.ts';
 
 /** How many recent events a reconnecting /world can catch up on (Last-Event-ID). */
@@ -26,9 +25,9 @@ function frame(id: string, name: LiveEventName, data: unknown): Frame {
 /**
  * GET /api/world/live: the world feed's changes as Server-Sent Events, for anyone (the feed is
  * public). Each change heard on the bus is read once per instance and presented as a stranger
- * sees it (world.present.ts), then written to every open stream; the last events are kept so a
- * reconnecting EventSource's Last-Event-ID gets what it missed. An idle stream costs a socket
- * and one comment line every 25 s.
+ * sees it (liveAnswer in world.service.ts), then written to every open stream; the last events
+ * are kept so a reconnecting EventSource's Last-Event-ID gets what it missed. An idle stream
+ * costs a socket and one comment line every 25 s.
  */
 export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
   const streams = new Set<ServerResponse>();
@@ -56,11 +55,8 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     // The bus was away: whatever happened meanwhile is unknown here; open pages look again.
     if (event.type === 'missed') return frame(event.id, 'reset', {});
     if (event.type === 'unshared') return frame(event.id, 'removed', { _id: event.answerId });
-    const view = await findAnswerView(deps.db, event.answerId, null);
-    if (!view || Number(view.shared) !== 1) {
-      return frame(event.id, 'removed', { _id: event.answerId });
-    }
-    const answer = presentFeedAnswer(view, null);
+    const answer = await liveAnswer(deps, event.answerId);
+    if (!answer) return frame(event.id, 'removed', { _id: event.answerId });
     if (event.type === 'shared') return frame(event.id, 'answer', { answer });
     if (event.type === 'changed') return frame(event.id, 'changed', { answer });
     return frame(event.id, 'loves', { _id: answer._id, likes: answer.likes });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post, type TestUser } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import type { FeedAnswer, ReportedAnswer } from '../../../shared/api/world.ts';
+import type { FeedAnswer, ReportedAnswer } from '#shared/api/world.ts';
+import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { answerId, saveAnswerAs, sharedAnswerOf } from '../answers/answer-fixtures.ts';
 
 describeEachDatabase('world: reports', (get) => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, post, type TestUser } from '../../../../tests/support/factories.ts';
-import { buildTestApp } from '../../../../tests/support/test-app.ts';
-import { describeEachDatabase } from '../../../../tests/support/test-db.ts';
-import type { Answer } from '../../../shared/api/answers.ts';
-import type { FeedAnswer } from '../../../shared/api/world.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { FeedAnswer } from '#shared/api/world.ts';
+import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { saveAnswerAs } from '../answers/answer-fixtures.ts';
 
 // Decision 015: the world shows a shared answer's world copy. A private save never changes it;

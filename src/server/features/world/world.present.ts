@@ -1,7 +1,7 @@
-import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
-import { wordScore } from '../../../shared/domain/score.ts';
-import { parseStringList } from '../../db/json-list.ts';
-import type { AnswerView } from '../answers/answers.repo.ts';
+import type { AnswerView } from '#server/db/answer-queries.ts';
+import { parseStringList } from '#server/db/json-list.ts';
+import type { FeedAnswer, PublicProfile, ReportedAnswer } from '#shared/api/world.ts';
+import { wordScore } from '#shared/domain/score.ts';
 import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
 
 /**

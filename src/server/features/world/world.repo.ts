@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared.ts';
-import type { UsersTable } from '../../db/schema.ts';
 import {
   type AnswerRowWithAuthor,
   type AnswerView,
-  inTransaction,
   selectAnswerRows,
   selectAnswerViews,
-} from '../answers/answers.repo.ts';
+} from '#server/db/answer-queries.ts';
+import type { Database } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
+import type { UsersTable } from '#server/db/schema.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 
 export type ReportedAnswerView = AnswerView & { reports: number; last_report: string };
 

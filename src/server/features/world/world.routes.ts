@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#server/deps.ts';
+import { rateLimits } from '#server/plugins/rate-limits.ts';
 import {
   likeAnswerRequest,
   otherUserRequest,
@@ -7,9 +9,7 @@ import {
   sharedAnswersRequest,
   unshareAnswerRequest,
   updateSharedCopyRequest,
-} from '../../../shared/api/world.ts';
-import type { AppDeps } from '../../deps.ts';
-import { rateLimits } from '../../plugins/rate-limits.ts';
+} from '#shared/api/world.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
 import { listenForFeedCounter } from './feed-counter.ts';

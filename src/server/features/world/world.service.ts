@@ -1,13 +1,13 @@
-import type { Answer } from '../../../shared/api/answers.ts';
-import type { FeedAnswer, PublicProfile, ReportedAnswer } from '../../../shared/api/world.ts';
-import type { AppDeps } from '../../deps.ts';
-import { badRequest, forbidden, notFound } from '../../plugins/errors.ts';
 import {
   type AnswerRowWithAuthor,
   type AnswerView,
   findAnswer,
   findAnswerView,
-} from '../answers/answers.repo.ts';
+} from '#server/db/answer-queries.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { badRequest, forbidden, notFound } from '#server/plugins/errors.ts';
+import type { Answer } from '#shared/api/answers.ts';
+import type { FeedAnswer, PublicProfile, ReportedAnswer } from '#shared/api/world.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
 import { counterForVisitor } from './feed-counter.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
@@ -28,7 +28,7 @@ import {
   replaceSharedText,
   type ViewerMarks,
 } from './world.repo.ts';
-import { type FeedPage, feedPage, lastCachedPage, promptFeedPage } from './world-feed.ts';
+import { type FeedPage, feedPage, lastCachedPage, promptFeedPage } from './world-feed.service.ts';
 
 /** What the calls that change the feed need: they tell every instance (world-events.ts). */
 type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents'>;
@@ -213,6 +213,13 @@ async function presentFresh(deps: DataDeps, viewer: Viewer, answerId: string): P
   // Deleted or unshared in the meantime: it has left the feed.
   if (!view || Number(view.shared) !== 1) throw notFound('No such shared answer');
   return presentFeedAnswer(view, viewer.id);
+}
+
+/** A shared answer as a stranger sees it now (the live feed); null once it left the world. */
+export async function liveAnswer(deps: DataDeps, answerId: string): Promise<FeedAnswer | null> {
+  const view = await findAnswerView(deps.db, answerId, null);
+  if (!view || Number(view.shared) !== 1) return null;
+  return presentFeedAnswer(view, null);
 }
 
 export async function loveAnswer(

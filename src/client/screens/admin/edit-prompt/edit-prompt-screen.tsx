@@ -1,10 +1,10 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { PromptStatus } from '../../../../shared/api/prompts.ts';
-import { paths } from '../../../routes.ts';
-import { savePromptEdit } from '../../../state/admin-actions.ts';
-import type { AppState } from '../../../state/app-state.ts';
-import { useAppState } from '../../../state/app-store.ts';
-import { showStatus } from '../../../state/status.ts';
+import { paths } from '#client/routes.ts';
+import { savePromptEdit } from '#client/state/admin-actions.ts';
+import type { AppState } from '#client/state/app-state.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { showStatus } from '#client/state/status.ts';
+import type { PromptStatus } from '#shared/api/prompts.ts';
 import { AdminPage } from '../admin-page.tsx';
 import { PromptForm } from '../prompt-form.tsx';
 

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { AdminAuditEntry } from '../../../../shared/api/admin.ts';
-import { formatDate } from '../../../../shared/domain/date-format.ts';
-import { loadAdminAudit } from '../../../state/admin-actions.ts';
+import { loadAdminAudit } from '#client/state/admin-actions.ts';
+import type { AdminAuditEntry } from '#shared/api/admin.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 import { PagedSection } from './admin-lists.tsx';
 
 const ACTIONS: Record<string, string> = {

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import { capitaliseFirst } from '../../../../shared/domain/capitalise.ts';
-import { MAX_NAME } from '../../../../shared/domain/limits.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { addAdmin, removeAdmin } from '../../../state/admin-actions.ts';
-import { useAppState } from '../../../state/app-store.ts';
-import { showStatus } from '../../../state/status.ts';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { addAdmin, removeAdmin } from '#client/state/admin-actions.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { showStatus } from '#client/state/status.ts';
+import { capitaliseFirst } from '#shared/domain/capitalise.ts';
+import { MAX_NAME } from '#shared/domain/limits.ts';
 
 /** SPEC §6 "add or remove admins by name": the admin list with Remove, and Add by name. */
 export function AdminPeople() {

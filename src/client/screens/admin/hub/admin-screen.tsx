@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../routes.ts';
+import { paths } from '#client/routes.ts';
 import { AdminPage } from '../admin-page.tsx';
 import { AdminAudit } from './admin-audit.tsx';
 import { AdminAnswers, AdminUsers } from './admin-lists.tsx';

@@ -1,18 +1,18 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { PromptView } from '../../../../shared/api/prompts.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { SearchIcon } from '../../../components/icons.tsx';
-import { editPromptPath, paths } from '../../../routes.ts';
-import { deletePrompt } from '../../../state/admin-actions.ts';
-import { searchPrompts } from '../../../state/admin-rules.ts';
-import { useAppState } from '../../../state/app-store.ts';
-import { loadApprovedPrompts } from '../../../state/loads.ts';
-import { showStatus } from '../../../state/status.ts';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { SearchIcon } from '#client/components/icons.tsx';
+import { editPromptPath, paths } from '#client/routes.ts';
+import { deletePrompt } from '#client/state/admin-actions.ts';
+import { searchPrompts } from '#client/state/admin-rules.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { loadApprovedPrompts } from '#client/state/loads.ts';
+import { showStatus } from '#client/state/status.ts';
+import type { PromptView } from '#shared/api/prompts.ts';
 import { AdminPage } from '../admin-page.tsx';
 import { PromptCard } from '../prompt-card.tsx';
 // The same round search box as My answers.
-import '../../../components/answer-list.css';
+import '#client/components/answer-list.css';
 
 /** SPEC §2 /managePrompts: every approved prompt, searchable, to edit or delete. */
 export function ManagePromptsScreen() {

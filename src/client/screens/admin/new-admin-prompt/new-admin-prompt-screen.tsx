@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../../routes.ts';
-import { createAdminPrompt } from '../../../state/admin-actions.ts';
-import { showStatus } from '../../../state/status.ts';
+import { paths } from '#client/routes.ts';
+import { createAdminPrompt } from '#client/state/admin-actions.ts';
+import { showStatus } from '#client/state/status.ts';
 import { AdminPage } from '../admin-page.tsx';
 import { PromptForm } from '../prompt-form.tsx';
 

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { ReportedAnswer } from '../../../../shared/api/world.ts';
-import { formatDate } from '../../../../shared/domain/date-format.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { userPath } from '../../../routes.ts';
-import { loadReportedAnswers, removeReportedAnswer } from '../../../state/admin-actions.ts';
-import { useAppState } from '../../../state/app-store.ts';
-import { showStatus } from '../../../state/status.ts';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { userPath } from '#client/routes.ts';
+import { loadReportedAnswers, removeReportedAnswer } from '#client/state/admin-actions.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { showStatus } from '#client/state/status.ts';
+import type { ReportedAnswer } from '#shared/api/world.ts';
+import { formatDate } from '#shared/domain/date-format.ts';
 import { AdminPage, LoadProblem } from '../admin-page.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../routes.ts';
-import { approvePrompt, loadSubmittedPrompts, rejectPrompt } from '../../../state/admin-actions.ts';
-import { useAppState } from '../../../state/app-store.ts';
-import { showStatus } from '../../../state/status.ts';
+import { paths } from '#client/routes.ts';
+import { approvePrompt, loadSubmittedPrompts, rejectPrompt } from '#client/state/admin-actions.ts';
+import { useAppState } from '#client/state/app-store.ts';
+import { showStatus } from '#client/state/status.ts';
 import { AdminPage, LoadProblem } from '../admin-page.tsx';
 import { PromptCard } from '../prompt-card.tsx';
 

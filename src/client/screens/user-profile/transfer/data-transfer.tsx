@@ -1,17 +1,17 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import type { ImportSummary } from '../../../../shared/api/transfer.ts';
-import { dayKey, todayOf } from '../../../../shared/domain/calendar-day.ts';
-import { MESSAGES } from '../../../../shared/domain/validation-messages.ts';
-import { ApiError } from '../../../api/post-json.ts';
-import { fetchMarkdownExport, uploadImport } from '../../../api/transfer.ts';
-import { DownloadIcon } from '../../../components/icons.tsx';
-import { SIGN_IN_AGAIN, TRY_AGAIN } from '../../../state/account-rules.ts';
-import { loadAnswers, loadUser } from '../../../state/loads.ts';
-import { reportSessionLost } from '../../../state/session-lost.ts';
-import { showStatus } from '../../../state/status.ts';
+import { ApiError } from '#client/api/post-json.ts';
+import { fetchMarkdownExport, uploadImport } from '#client/api/transfer.ts';
+import { DownloadIcon } from '#client/components/icons.tsx';
+import { SIGN_IN_AGAIN, TRY_AGAIN } from '#client/state/account-rules.ts';
+import { loadAnswers, loadUser } from '#client/state/loads.ts';
+import { reportSessionLost } from '#client/state/session-lost.ts';
+import { showStatus } from '#client/state/status.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
+import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
+import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { browserTimeZone, importedLine, previewLine, skipLines } from './transfer-rules.ts';
 import './data-transfer.css';
-import { saveFile } from '../../../save-file.ts';
+import { saveFile } from '#client/save-file.ts';
 
 function problem(error: unknown): string {
   const status = error instanceof ApiError ? error.status : null;
@@ -50,7 +50,10 @@ export default function DataTransfer() {
     if (exporting) return;
     setExporting(true);
     try {
-      saveFile(`muse-answers-${dayKey(todayOf(new Date()))}.zip`, await fetchMarkdownExport());
+      saveFile(
+        `muse-answers-${dayKey(todayOf(new Date()))}.zip`,
+        await fetchMarkdownExport(browserTimeZone()),
+      );
     } catch (error) {
       showStatus(problem(error), true);
     } finally {

@@ -1,5 +1,5 @@
-import type { ImportFormat, ImportSummary } from '../../../../shared/api/transfer.ts';
-import { formatDayKey } from '../../../../shared/domain/date-format.ts';
+import type { ImportFormat, ImportSummary } from '#shared/api/transfer.ts';
+import { formatDayKey } from '#shared/domain/date-format.ts';
 
 const FORMATS: Record<ImportFormat, string> = {
   'muse-json': 'a Müse export',

@@ -1,0 +1,69 @@
+import type { RefObject } from 'react';
+import { MAX_ANSWER_TEXT } from '#shared/domain/limits.ts';
+import { SaveStatus } from './save-status.tsx';
+import { useEditorTextarea, useEditorView } from './use-answer-sync.ts';
+
+type AnswerTextBoxProps = {
+  textRef: RefObject<HTMLTextAreaElement | null>;
+  placeholder: string;
+  /** Called on every edit (after the sync has the text): a shared answer's first edit asks. */
+  onEdit: () => void;
+  /** Editing at the answer's own address: Ctrl/⌘+Enter saves, and the hint says so. */
+  onSave?: () => void;
+  /** The id of "Write something to finish." when Done needs text, else undefined. */
+  needsTextHintId?: string;
+  ids: { text: string; status: string };
+};
+
+/**
+ * The text being written, with its save status and hint underneath. The textarea is not
+ * controlled: typing renders nothing here unless "long", "ready" or the text's version change.
+ */
+export function AnswerTextBox({
+  textRef,
+  placeholder,
+  onEdit,
+  onSave,
+  needsTextHintId,
+  ids,
+}: AnswerTextBoxProps) {
+  const onInput = useEditorTextarea(textRef);
+  const ready = useEditorView('ready');
+  const long = useEditorView('long');
+  return (
+    <>
+      <label htmlFor={ids.text} className="visually-hidden">
+        Your answer
+      </label>
+      <textarea
+        id={ids.text}
+        ref={textRef}
+        className={long ? 'answer-text answer-text-long' : 'answer-text'}
+        readOnly={!ready}
+        maxLength={MAX_ANSWER_TEXT}
+        placeholder={placeholder}
+        onInput={(event) => {
+          onInput(event);
+          onEdit();
+        }}
+        onKeyDown={(event) => {
+          if (onSave && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            onSave();
+          }
+        }}
+        aria-describedby={needsTextHintId ? `${needsTextHintId} ${ids.status}` : ids.status}
+      />
+      <div className="answer-under">
+        <SaveStatus id={ids.status} />
+        {onSave ? (
+          <p className="answer-hint">Save with Ctrl+Enter (⌘+Enter on a Mac).</p>
+        ) : needsTextHintId ? (
+          <p id={needsTextHintId} className="answer-hint">
+            Write something to finish.
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

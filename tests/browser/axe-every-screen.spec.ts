@@ -1,0 +1,439 @@
+import { randomUUID } from 'node:crypto';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call, keepRecoveryCodes, settle } from './support/page.ts';
+import { type ApiUser, apiUser, PASSWORD, savedUser, shareAnswer } from './support/people.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 16 "accessible by measurement": axe-core's WCAG 2.0/2.1 A and AA rules find nothing on
+// any screen of the app — as a visitor, as a member, as an admin, with its dialogs open — in
+// the light theme and in the dark one, at phone width and (the @layout tag) at desktop width.
+// Colour contrast is one of those rules, so every date, hint and button is measured too.
+//
+// One person, Ida, walks through the app: a first visit, sign-up, an answer she shares, the
+// world, her account, the admin screens, a conflict between two devices and the passcode lock.
+// Adamant (made through the API) shares answers and submits a prompt, so no screen is empty.
+
+const IDA = 'Ida';
+const PROMPT = 'seed-life-01';
+const PROMPT_TITLE = 'What did today teach you?';
+const SEA = 'The sea in the morning, before anyone is up';
+const QUIET = 'Quiet is not the same as empty';
+const MINE = 'The tide goes out and comes back';
+const SUBMITTED = 'What did the sea teach you?';
+const now = new Date();
+/** Today on this machine's clock, which the browser shares: the day of Ida's answer. */
+const TODAY_KEY = [
+  now.getFullYear(),
+  String(now.getMonth() + 1).padStart(2, '0'),
+  String(now.getDate()).padStart(2, '0'),
+].join('-');
+
+/** A screen: its address, its document title (none: titled by what loads), what it shows. */
+type Screen = {
+  path: string;
+  title: string | null;
+  shows: (page: Page) => Locator;
+  /** A name for its screenshots, for the screens a person should look at in both themes. */
+  shot?: string;
+};
+
+const promptButton = (page: Page) => page.getByRole('button', { name: / \(more actions\)$/ });
+const worldItem = (page: Page, text: string) =>
+  page
+    .getByRole('list', { name: 'Shared answers', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+const answerBox = (page: Page) => page.getByLabel('Your answer');
+const mainHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
+
+/** What a visitor (no name yet) can open. */
+const VISITOR_SCREENS: Screen[] = [
+  { path: '/world', title: 'Müse world', shows: (p) => worldItem(p, SEA) },
+  {
+    path: '/shared',
+    title: 'Shared answers',
+    shows: (p) => p.getByRole('link', { name: 'Sign up' }),
+  },
+  {
+    path: '/newPrompt',
+    title: 'Add a prompt',
+    shows: (p) => p.getByRole('heading', { name: 'Sign up to add prompts' }),
+  },
+  {
+    path: '/login',
+    title: 'Sign in',
+    shows: (p) => p.getByRole('button', { name: 'Sign in', exact: true }),
+  },
+  { path: '/forgot-password', title: 'Forgot password', shows: (p) => p.getByRole('main') },
+  { path: '/reset-password', title: 'Choose a new password', shows: (p) => p.getByRole('main') },
+];
+
+/** What Ida opens once she has a name, an answer she shared, and admin rights. */
+const MEMBER_SCREENS: Screen[] = [
+  {
+    path: '/',
+    title: 'Daily Reflection',
+    shows: (p) => p.getByRole('list', { name: 'Categories' }),
+  },
+  {
+    path: '/home',
+    title: 'Welcome',
+    shows: (p) => p.getByRole('list', { name: 'Shared answers', exact: true }),
+  },
+  { path: '/answer/today', title: null, shows: answerBox },
+  { path: '/answer/journal', title: null, shows: answerBox },
+  { path: '/answer?category=Gratitude', title: null, shows: answerBox },
+  {
+    path: `/answer/${PROMPT}`,
+    title: null,
+    shows: (p) => p.getByRole('link', { name: 'See how others answered this' }),
+  },
+  { path: '/streak', title: 'Streak', shows: mainHeading },
+  { path: '/past', title: 'My answers', shows: (p) => p.getByRole('main').getByRole('article') },
+  {
+    path: `/past?day=${TODAY_KEY}`,
+    title: 'My answers',
+    shows: (p) => p.getByRole('main').getByRole('article').filter({ hasText: MINE }),
+  },
+  { path: '/world', title: 'Müse world', shows: (p) => worldItem(p, MINE), shot: 'world' },
+  {
+    path: `/world?prompt=${PROMPT}`,
+    title: 'How others answered',
+    shows: (p) => p.getByRole('list', { name: 'How others answered this prompt' }),
+    shot: 'prompt-world',
+  },
+  {
+    path: '/world?prompt=seed-life-02',
+    title: 'How others answered',
+    shows: (p) => p.getByRole('heading', { name: 'Answer first, then see how others answered' }),
+  },
+  {
+    path: '/shared',
+    title: 'Shared answers',
+    shows: (p) => p.getByRole('main').getByRole('article'),
+    shot: 'shared',
+  },
+  {
+    path: '/user/nobody-by-this-id',
+    title: 'Not found',
+    shows: (p) => p.getByRole('heading', { name: 'We could not find this person' }),
+  },
+  { path: '/newPrompt', title: 'Add a prompt', shows: (p) => p.getByLabel('Your prompt') },
+  {
+    path: '/userProfile',
+    title: 'My profile',
+    shows: (p) => p.getByRole('heading', { name: IDA }),
+    shot: 'profile',
+  },
+  {
+    path: '/userSettings',
+    title: 'Settings',
+    shows: (p) => p.getByRole('group', { name: 'Appearance' }),
+  },
+  { path: '/about', title: 'About', shows: mainHeading },
+  { path: '/privacy', title: 'Privacy', shows: mainHeading },
+  { path: '/terms', title: 'Terms', shows: mainHeading },
+  { path: '/stop', title: 'Take a break', shows: mainHeading },
+  { path: '/no/such/page', title: 'Not found', shows: mainHeading },
+  {
+    path: '/admin',
+    title: 'Admin',
+    shows: (p) => p.getByRole('link', { name: /^Submitted prompts/ }),
+  },
+  {
+    path: '/submittedPrompts',
+    title: 'Submitted prompts',
+    shows: (p) => p.getByRole('heading', { name: SUBMITTED }),
+  },
+  {
+    path: '/managePrompts',
+    title: 'Manage prompts',
+    shows: (p) => p.getByRole('main').getByRole('article').first(),
+  },
+  {
+    path: `/editPrompt?prompt=${PROMPT}`,
+    title: 'Edit prompt',
+    shows: (p) => p.getByRole('main').getByRole('textbox').first(),
+  },
+  {
+    path: '/newAdminPrompt',
+    title: 'New prompt',
+    shows: (p) => p.getByRole('main').getByRole('textbox').first(),
+  },
+];
+
+test.describe('every screen passes axe-core in both themes', { tag: '@layout' }, () => {
+  // One story: Ida's later screens need what she did on the earlier ones. Each screen is axe'd
+  // twice (light, dark): seconds each on a busy machine, over a minute for /managePrompts and
+  // its hundred prompts when the machine is loaded (load average 22 on two cores).
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  let server: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let ada: ApiUser;
+  let width = PHONE.width;
+
+  /** axe on the screen as it is now: in the light theme, then in the dark one. */
+  async function expectAccessible(screen: string, shot?: string): Promise<void> {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      // Colours ease between themes: measure them settled.
+      await settle(page);
+      await expectNoAxeViolations(page, `${screen} (${scheme}, ${width} px)`);
+      if (shot) await screenshot(page, `axe-${shot}-${scheme}-${width}`);
+    }
+  }
+
+  /** Opens a screen, waits for its title and what it shows, and runs axe in both themes. */
+  async function visit(screen: Screen): Promise<void> {
+    await page.goto(`${server.origin}${screen.path}`);
+    if (screen.title) await expect(page).toHaveTitle(`Müse | ${screen.title}`);
+    await expect(screen.shows(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(screen.path, screen.shot);
+  }
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const viewport = testInfo.project.use.viewport ?? PHONE;
+    width = viewport.width;
+    server = await startServer({ MUSE_ADMINS: IDA });
+    ada = await apiUser(server.origin, 'Adamant');
+    await shareAnswer(ada, { promptId: PROMPT, promptTitle: PROMPT_TITLE, text: SEA });
+    await shareAnswer(ada, { promptTitle: 'A quiet place', text: QUIET, anonymous: true });
+    await ada.post('/api/prompt/create', {
+      prompt: { _id: randomUUID().replaceAll('-', ''), title: SUBMITTED, categories: ['Life'] },
+    });
+    context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    errors = watchPageErrors(page);
+  });
+  test.afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  test('/home on a first visit', async () => {
+    await page.goto(`${server.origin}/`);
+    await page.waitForURL(`${server.origin}/home`);
+    await expect(page.getByRole('main').getByText(SEA)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible('/home, a first visit', 'home-visitor');
+    await expect.poll(async () => (await savedUser(page))?._id ?? '').not.toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  for (const screen of VISITOR_SCREENS) {
+    test(`${screen.path} as a visitor`, async () => {
+      await visit(screen);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('the question a visitor gets when sending love', async () => {
+    await page.goto(`${server.origin}/world`);
+    await worldItem(page, SEA).getByRole('button', { name: /^Love/ }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Sign up to send love' });
+    await expect(ask).toBeVisible();
+    await expectAccessible('the sign-up-to-love question');
+    await ask.getByRole('button', { name: 'Not now' }).click();
+    await expect(ask).toBeHidden();
+  });
+
+  test('sign-up, and the recovery codes it shows once', async () => {
+    await visit({
+      path: '/login?mode=signup',
+      title: 'Sign up',
+      shows: (p) => p.getByRole('button', { name: 'Sign up', exact: true }),
+    });
+    await page.getByLabel('Name', { exact: true }).fill(IDA);
+    await page.getByLabel('Email').fill('ida@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
+    await expect(codes.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+    await expectAccessible('the recovery codes dialog', 'recovery-codes');
+    await keepRecoveryCodes(page);
+    await expect.poll(async () => (await savedUser(page))?.name).toBe(IDA);
+    expect(errors).toEqual([]);
+  });
+
+  test('answering, the streak, the answer at its address, its sheet and the share modal', async () => {
+    // Ida answers the prompt Adamant shared an answer to, and shares hers by name.
+    await page.goto(`${server.origin}/answer/${PROMPT}`);
+    await answerBox(page).fill(MINE);
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await expect(mainHeading(page)).toHaveText('1 day streak');
+    await expect(page.getByRole('status')).toHaveText('Answer saved');
+    await expectAccessible('/streak with its status message');
+
+    await page.goto(`${server.origin}/past`);
+    await page.getByRole('button', { name: /^Edit answer: / }).click();
+    await page.waitForURL(/\/answer\/a\/[A-Za-z0-9_-]+$/);
+    await expect(answerBox(page)).toHaveValue(MINE);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible('/answer/a/{id}');
+    await promptButton(page).click();
+    const sheet = page.getByRole('dialog', { name: 'This prompt' });
+    await expect(sheet.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+    await expectAccessible('the action sheet');
+    await sheet.getByRole('button', { name: 'Share', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Share as whom?' });
+    await expect(modal.getByRole('button', { name: /^Ida/ })).toBeVisible();
+    await expectAccessible('the share modal');
+    await modal.getByRole('button', { name: /^Ida/ }).click();
+    await page.waitForURL(`${server.origin}/world`);
+    await expect(worldItem(page, MINE)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('the side menu', async () => {
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Müse' });
+    await expect(menu.getByRole('link', { name: 'My answers' })).toBeVisible();
+    await expectAccessible('the side menu');
+    // The profile row: one link named "Ida: my profile", the avatar beside it.
+    const profile = menu.getByRole('link', { name: `${IDA}: my profile` });
+    await profile.focus();
+    await expect(profile).toBeFocused();
+    await expectAccessible('the side menu, its profile link focused', 'side-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('/answerSettings, from the sheet', async () => {
+    await page.goto(`${server.origin}/answer/${PROMPT}`);
+    await promptButton(page).click();
+    await page
+      .getByRole('dialog', { name: 'This prompt' })
+      .getByRole('button', { name: 'My answers to this prompt' })
+      .click();
+    await page.waitForURL(`${server.origin}/answerSettings`);
+    await expect(page.getByRole('main').getByRole('article')).toContainText(MINE);
+    await expectAccessible('/answerSettings');
+  });
+
+  for (const screen of MEMBER_SCREENS) {
+    test(screen.path, async () => {
+      await visit(screen);
+      expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    });
+  }
+
+  test(`another person's profile`, async () => {
+    await visit({
+      path: `/user/${ada.id}`,
+      title: 'Adamant',
+      shows: (p) => p.getByRole('heading', { level: 1, name: 'Adamant' }),
+      shot: 'profile-other',
+    });
+  });
+
+  test('the confirmations: delete an answer, take back love, flag, unshare, delete the account', async () => {
+    await page.goto(`${server.origin}/past`);
+    await page.getByRole('button', { name: /^Delete answer: / }).click();
+    const remove = page.getByRole('alertdialog', { name: 'Delete this answer?' });
+    await expect(remove).toBeVisible();
+    await expectAccessible('the delete-answer confirmation');
+    await page.keyboard.press('Escape');
+    await expect(remove).toBeHidden();
+
+    await page.goto(`${server.origin}/world`);
+    const love = worldItem(page, SEA).getByRole('button', { name: /^Love/ });
+    await love.click();
+    await expect(love).toHaveAttribute('aria-pressed', 'true');
+    await love.click();
+    const takeBack = page.getByRole('alertdialog', { name: 'Take back your love' });
+    await expect(takeBack).toBeVisible();
+    await expectAccessible('the take-back-love confirmation');
+    await takeBack.getByRole('button', { name: 'Keep my love' }).click();
+    await expect(takeBack).toBeHidden();
+    await worldItem(page, QUIET).getByRole('button', { name: 'Flag for review' }).click();
+    const flag = page.getByRole('alertdialog', { name: 'Flag for review' });
+    await expect(flag).toBeVisible();
+    await expectAccessible('the flag confirmation');
+    await flag.getByRole('button', { name: 'Flag', exact: true }).click();
+    const flagged = worldItem(page, QUIET).getByRole('button', { name: 'Flagged' });
+    await expect(flagged).toHaveAttribute('aria-pressed', 'true');
+    await expectAccessible('/world with a loved and a flagged answer', 'world-flagged');
+
+    await page.goto(`${server.origin}/shared`);
+    await page.getByRole('button', { name: /^Unshare: / }).click();
+    const unshare = page.getByRole('alertdialog', { name: 'Unshare this answer?' });
+    await expect(unshare).toBeVisible();
+    await expectAccessible('the unshare confirmation');
+    await page.keyboard.press('Escape');
+    await expect(unshare).toBeHidden();
+    await page.getByRole('button', { name: 'Share to…' }).click();
+    const shareTo = page.getByRole('dialog', { name: 'Share to…' });
+    await expect(shareTo.getByRole('link', { name: 'Email' })).toBeFocused();
+    await expectAccessible('the Share to… menu');
+    await page.keyboard.press('Escape');
+    await expect(shareTo).toBeHidden();
+
+    await page.goto(`${server.origin}/userProfile`);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const account = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await expect(account.getByLabel('Password')).toBeVisible();
+    await expectAccessible('the delete-account question');
+    await page.keyboard.press('Escape');
+    await expect(account).toBeHidden();
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  test('/reported lists the answer Ida flagged', async () => {
+    await visit({
+      path: '/reported',
+      title: 'Flagged answers',
+      shows: (p) => p.getByRole('main').getByText(QUIET),
+    });
+  });
+
+  test('the conflict dialog: the same answer changed on another device', async () => {
+    // An answer at its first revision opens in the editor here…
+    const id = randomUUID().replaceAll('-', '');
+    const first = { _id: id, prompt_id: null, prompt_title: 'Two devices', text: 'First words' };
+    const saved = await call<{ answer: { revision: number } }>(page, '/api/answer/save', {
+      answer: first,
+    });
+    await page.goto(`${server.origin}/answer/a/${id}`);
+    await expect(answerBox(page)).toHaveValue('First words');
+    // …another device saves it from that revision…
+    await call(page, '/api/answer/save', {
+      answer: { ...first, text: 'Their words', base_revision: saved.answer.revision },
+    });
+    // …and this device's save, from the older revision, meets it.
+    await answerBox(page).press('End');
+    await answerBox(page).pressSequentially(' and mine');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', {
+      name: 'This answer was changed on another device',
+    });
+    await expect(dialog.getByRole('button', { name: 'Keep both' })).toBeFocused();
+    await expectAccessible('the conflict dialog', 'conflict');
+    await dialog.getByRole('button', { name: 'Keep both' }).click();
+    await expect(dialog).toBeHidden();
+    // The browser notes the 409 that revealed the conflict; nothing else may fail.
+    expect(errors.filter((e) => !/404|409/.test(e))).toEqual([]);
+  });
+
+  test('the passcode lock', async () => {
+    await page.goto(`${server.origin}/userSettings`);
+    const passcode = page.getByRole('region', { name: 'Passcode' });
+    await passcode.getByLabel('Passcode').fill('1234');
+    await page.getByRole('button', { name: 'Set passcode' }).click();
+    await expect(page.getByRole('button', { name: 'Remove passcode' })).toBeVisible();
+    await page.reload();
+    const lock = page.getByRole('dialog', { name: 'Enter your passcode' });
+    await expect(lock.getByLabel('Passcode')).toBeFocused();
+    await expectAccessible('the passcode lock', 'passcode');
+    await lock.getByLabel('Passcode').pressSequentially('1234');
+    await expect(lock).toBeHidden();
+  });
+});

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+
+// What several browser specs ask of a page: its saved state, a call with its session cookie,
+// a settled screen, a downloaded file.
+
+/** The page's `reflect-state` in localStorage, parsed; null when nothing is saved yet. */
+export async function reflectState<T>(page: Page): Promise<T | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('reflect-state'));
+  return raw ? (JSON.parse(raw) as T) : null;
+}
+
+/** A JSON POST from the page, with its session cookie; anything but a 2xx throws. */
+export async function call<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { path, body },
+  ) as Promise<T>;
+}
+
+/** Waits until no CSS animation is running, so a screenshot shows the settled screen. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** Runs `trigger`, waits for the download it starts, and returns its file name and text. */
+export async function download(page: Page, trigger: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
+}
+
+/**
+ * After a sign-up on a server without e-mail, the recovery codes show once in a dialog
+ * (decision 014): reads them and closes it with "I have saved them".
+ */
+export async function keepRecoveryCodes(page: Page): Promise<string[]> {
+  const dialog = page.getByRole('dialog', { name: 'Your recovery codes' });
+  await dialog.waitFor();
+  const codes = await dialog
+    .getByRole('list', { name: 'Recovery codes' })
+    .locator('li')
+    .allTextContents();
+  await dialog.getByRole('button', { name: 'I have saved them' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return codes;
+}
+
+/**
+ * Opens `url` as a first-time visitor and waits for `/api/user/create` to answer: that answer
+ * sets the session cookie. The new user's id is in reflect-state before it, so an API call made
+ * as soon as the id shows can meet a 401 on a busy machine.
+ */
+export async function openAsNewVisitor(page: Page, url: string): Promise<void> {
+  const created = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/user/create' && response.ok(),
+  );
+  await page.goto(url);
+  await created;
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { call } from './support/page.ts';
+import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// The live world (decision 019): Ada (phone) and Bea (desktop) both have /world open. Ada shares
+// an answer anonymously; without reloading, Bea sees '1 new answer' above the list (the list
+// itself does not move) and reveals it at the top. A love sent meanwhile changes the count in
+// place.
+
+const OLD_TEXT = 'Mornings by the harbour, before anyone is up';
+const NEW_TEXT = 'I finally said sorry, and it was easier than I feared';
+const FILLER =
+  'A longer thought, so that the list is taller than a screen: the walk home, the light on ' +
+  'the water, the people I passed and what I wondered about each of them.';
+const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** The answers of the whole world, newest first: one list item each. */
+const worldItems = (page: Page) =>
+  page.getByRole('list', { name: 'Shared answers', exact: true }).getByRole('listitem');
+const feedItem = (page: Page, text: string) => worldItems(page).filter({ hasText: text });
+
+/** How many live streams the server holds open (its /metrics; the screen doesn't show it). */
+async function liveStreams(origin: string): Promise<number> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('muse_live_streams '));
+  return Number(line?.split(' ')[1] ?? 0);
+}
+
+test.describe('the live world', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: RunningServer;
+  let ada: BrowserContext;
+  let bea: BrowserContext;
+  let pageA: Page;
+  let pageB: Page;
+  let errorsA: string[];
+  let errorsB: string[];
+  let oldAnswerId = '';
+
+  test.beforeAll(async ({ browser }) => {
+    server = await startServer();
+    [ada, bea] = await Promise.all([
+      browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' }),
+      browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' }),
+    ]);
+    [pageA, pageB] = await Promise.all([ada.newPage(), bea.newPage()]);
+    pageA.setDefaultTimeout(10_000);
+    pageB.setDefaultTimeout(10_000);
+    errorsA = watchPageErrors(pageA);
+    errorsB = watchPageErrors(pageB);
+    // Something already in the world, shared by name, and enough after it to scroll through.
+    const cleo = await apiUser(server.origin, 'Cleo');
+    oldAnswerId = await shareAnswer(cleo, { promptTitle: 'A quiet place', text: OLD_TEXT });
+    for (let i = 0; i < 5; i += 1) {
+      await shareAnswer(cleo, { promptTitle: `Thought ${i + 1}`, text: FILLER });
+    }
+  });
+  test.afterAll(async () => {
+    await ada?.close();
+    await bea?.close();
+    await server?.stop();
+  });
+
+  test('shows Bea a share of Ada’s without a reload, behind a button, then at the top', async () => {
+    // Ada signs up through the form, then both open the world.
+    await pageA.goto(`${server.origin}/login?mode=signup`);
+    await signUpThroughForm(pageA, 'Ada');
+    await Promise.all([pageA.goto(`${server.origin}/world`), pageB.goto(`${server.origin}/world`)]);
+    await expect(feedItem(pageA, OLD_TEXT)).toBeVisible();
+    await expect(feedItem(pageB, OLD_TEXT)).toBeVisible();
+    await screenshot(pageA, 'world-live-before-phone');
+    // The streams are open before anything is shared.
+    await expect.poll(() => liveStreams(server.origin)).toBe(2);
+    // Ada is reading further down the list.
+    await feedItem(pageA, OLD_TEXT).scrollIntoViewIfNeeded();
+    await expect(feedItem(pageA, OLD_TEXT)).toBeInViewport();
+    const readingAt = await pageA.evaluate(() => window.scrollY);
+    expect(readingAt).toBeGreaterThan(0);
+
+    // Ada shares from her session (the share itself is the world spec's subject).
+    const answerId = `new${randomUUID().replaceAll('-', '')}`;
+    await call(pageA, '/api/answer/save', {
+      answer: { _id: answerId, prompt_id: '', prompt_title: 'Something brave', text: NEW_TEXT },
+    });
+    await call(pageA, '/api/answer/share', { answer_id: answerId, anonymous: true });
+
+    const button = pageB.getByRole('button', { name: '1 new answer' });
+    await expect(button).toBeVisible();
+    // Waiting, not pushed under the reader's eyes: the list still starts with what it had.
+    await expect(feedItem(pageB, NEW_TEXT)).toHaveCount(0);
+    await expect(worldItems(pageB).first()).toContainText('Thought 5');
+    await screenshot(pageB, 'world-live-new-answer-desktop');
+    const pill = pageA.getByRole('button', { name: '1 new answer' });
+    // The button floats where Ada can see it, and nothing moved under her thumb.
+    await expect(pill).toBeInViewport();
+    await expect(feedItem(pageA, OLD_TEXT)).toBeInViewport();
+    await expect.poll(() => pageA.evaluate(() => window.scrollY)).toBe(readingAt);
+    await expect.poll(async () => (await pill.boundingBox())?.y ?? 0).toBeGreaterThan(50);
+    await expect
+      .poll(async () => (await pill.boundingBox())?.y ?? PHONE.height)
+      .toBeLessThan(PHONE.height / 2);
+    await pageA.screenshot({ path: `${screenshotDir}/world-live-new-answer-scrolled-phone.png` });
+    await expectNoAxeViolations(pageA, '/world with new answers waiting (phone)');
+
+    // A love sent elsewhere changes Cleo's count in place for both (Cleo's own love + Dee's).
+    const dee = await apiUser(server.origin, 'Dee');
+    await dee.post('/api/answer/like', { answer_id: oldAnswerId });
+    await expect(
+      feedItem(pageB, OLD_TEXT).getByRole('button', { name: /^Love/ }),
+    ).toHaveAccessibleName('Love, 2 loves');
+    await expect(
+      feedItem(pageA, OLD_TEXT).getByRole('button', { name: /^Love/ }),
+    ).toHaveAccessibleName('Love, 2 loves');
+
+    await button.click();
+    const first = worldItems(pageB).first();
+    await expect(first).toContainText(NEW_TEXT);
+    await expect(first).toContainText('Anonymous');
+    // Focus goes to the first of the new answers, at the top of the page.
+    await expect(first).toBeFocused();
+    await expect(first).toBeInViewport();
+    await expect(pageB.getByRole('button', { name: /new answer/ })).toHaveCount(0);
+    await screenshot(pageB, 'world-live-revealed-desktop');
+    await expectNoAxeViolations(pageB, '/world after revealing the new answer (desktop)');
+    expect(errorsA).toEqual([]);
+    expect(errorsB).toEqual([]);
+  });
+});
