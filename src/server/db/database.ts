@@ -26,6 +26,16 @@ export type Database = Kysely<DB>;
 const WATCHED_TABLES = ['answers', 'users', 'prompts'];
 const answersVersions = new WeakMap<Database, () => string>();
 const rollbackCounts = new WeakMap<Database, () => number>();
+const logSyncs = new WeakMap<Database, () => number>();
+
+/**
+ * How many times the SQLite group commit fsynced its log before answering (wal-sync.ts): with
+ * synchronous=NORMAL that fsync is what makes an acknowledged write survive a power cut
+ * (decision 030). Null on PostgreSQL.
+ */
+export function sqliteLogSyncs(db: Database): number | null {
+  return logSyncs.get(db)?.() ?? null;
+}
 
 /**
  * How many times SQLite threw away a group of transactions that readers may already have seen
@@ -149,5 +159,6 @@ export function createDatabase(config: DatabaseConfig): Database {
   const db = new Kysely<DB>({ dialect });
   answersVersions.set(db, handle.version);
   rollbackCounts.set(db, () => dialect.stats.rollbacks);
+  logSyncs.set(db, () => dialect.stats.syncs);
   return db;
 }

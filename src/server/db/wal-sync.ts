@@ -32,7 +32,13 @@ export function createWalSync(walFile: string): WalSync {
   };
   const start = (): Promise<void> => {
     const run = file()
-      .then((opened) => opened.datasync())
+      .then(
+        (opened) => opened.datasync(),
+        (error: NodeJS.ErrnoException) => {
+          // No log yet (a pragma before the first write): nothing was committed to it to sync.
+          if (error.code !== 'ENOENT') throw error;
+        },
+      )
       .finally(() => {
         if (running === run) running = null;
       });
