@@ -36,6 +36,8 @@ export type DriveResult = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU time the server spent per request, in µs (added by run.ts where /proc exists). */
+  cpuUs?: number;
 };
 
 type Setup = (request: autocannon.Request, context: object) => autocannon.Request;

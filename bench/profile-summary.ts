@@ -1,5 +1,7 @@
-// `node bench/profile-summary.ts FILE.cpuprofile [N]`: where a --cpu-prof profile's time went,
-// by self time per function and by package/area (our code, kysely, fastify, node:sqlite, …).
+// `node bench/profile-summary.ts FILE.cpuprofile [N] [--from S]`: where a --cpu-prof profile's
+// time went, by self time per function and by package/area (our code, kysely, fastify,
+// node:sqlite, …). `--from S` leaves out the first S seconds (start-up: `npm run bench` prints
+// when its scenarios began).
 import fs from 'node:fs';
 
 type Node = {
@@ -9,14 +11,21 @@ type Node = {
 };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 
-const file = process.argv[2];
-if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [N]');
-const top = Number(process.argv[3] ?? 25);
+const args = process.argv.slice(2);
+const fromAt = args.indexOf('--from');
+const fromSeconds = fromAt >= 0 ? Number(args.splice(fromAt, 2)[1]) : 0;
+const file = args[0];
+if (!file) throw new Error('usage: profile-summary.ts FILE.cpuprofile [N] [--from S]');
+const top = Number(args[1] ?? 25);
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const self = new Map<number, number>();
+let elapsed = 0;
 profile.samples.forEach((id, index) => {
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  const delta = profile.timeDeltas[index] ?? 0;
+  elapsed += delta;
+  if (elapsed < fromSeconds * 1e6) return;
+  self.set(id, (self.get(id) ?? 0) + delta);
 });
 let total = 0;
 for (const value of self.values()) total += value;

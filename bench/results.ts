@@ -16,12 +16,24 @@ export type RunSummary = {
   loadBefore: number;
   baseline: number;
   baselines: DriveResult[];
+  /** Other fixed servers measured in the same run, shown as ratios too (e.g. Fastify alone). */
+  references?: { name: string; result: DriveResult }[];
   results: { name: string; connections: number; result: DriveResult }[];
 };
 
 const number = (value: number) => Math.round(value).toLocaleString('en');
 
 export function formatRun(run: RunSummary): string {
+  // The baseline's CPU per request over the call's: how close the call is to the limit in work
+  // done, whatever else the machine was doing (req/s ratios swing with the load; this barely).
+  const baselineCpu = run.baselines
+    .map((b) => b.cpuUs)
+    .filter((value): value is number => value !== undefined);
+  const cpuBase = baselineCpu.length
+    ? baselineCpu.reduce((a, b) => a + b, 0) / baselineCpu.length
+    : undefined;
+  const cpuRatio = (result: DriveResult) =>
+    cpuBase === undefined || !result.cpuUs ? '—' : (cpuBase / result.cpuUs).toFixed(3);
   const lines = [
     `Run ${new Date().toISOString()} · ${run.database} · ${number(run.answers)} answers ` +
       `(${number(run.shared)} shared, ${number(run.people)} people) + one person with 3,650 · ` +
@@ -29,15 +41,25 @@ export function formatRun(run: RunSummary): string {
       `load average before ${run.loadBefore.toFixed(2)}`,
     '',
     `Baseline (bare node:http, fixed 4 KB JSON, ${run.connections} connections): ` +
-      `${number(run.baseline)} req/s (${run.baselines.map((b) => number(b.rps)).join(' before, ')} after)`,
+      `${number(run.baseline)} req/s (${run.baselines.map((b) => number(b.rps)).join(' before, ')} after)` +
+      (cpuBase === undefined ? '' : `, ${number(cpuBase)} µs of CPU per request`),
     '',
-    '| scenario | conns | ratio | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | conns | ratio | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | CPU µs/req | CPU ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const { name, connections, result } of run.results) {
+  const rows = [
+    ...(run.references ?? []).map(({ name, result }) => ({
+      name: `*reference:* ${name}`,
+      connections: run.connections,
+      result,
+    })),
+    ...run.results,
+  ];
+  for (const { name, connections, result } of rows) {
     lines.push(
       `| ${name} | ${connections} | ${(result.rps / run.baseline).toFixed(3)} | ${number(result.rps)} | ` +
-        `${result.p50} | ${result.p99} | ${result.max} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
+        `${result.p50} | ${result.p99} | ${result.max} | ${result.non2xx} | ${result.errors + result.timeouts} | ` +
+        `${result.cpuUs === undefined ? '—' : number(result.cpuUs)} | ${cpuRatio(result)} |`,
     );
   }
   return lines.join('\n');

@@ -139,6 +139,31 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
   });
 }
 
+/**
+ * CPU time (user + system, all threads) a process has used so far, in ms; null where /proc is
+ * not there. CPU per request barely moves with the machine's load, unlike req/s.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Drives `spec` and adds the CPU the target process spent per request. */
+async function driveMeasured(spec: DriveSpec, pid: number | undefined): Promise<DriveResult> {
+  const before = cpuMs(pid);
+  const result = await drive(spec);
+  const after = cpuMs(pid);
+  if (before === null || after === null || result.total === 0) return result;
+  return { ...result, cpuUs: ((after - before) * 1000) / result.total };
+}
+
 function drive(spec: DriveSpec): Promise<DriveResult> {
   return new Promise((resolve, reject) => {
     execFile(
@@ -160,8 +185,16 @@ const baselineProcess = await startProcess(
   /^(\d+)$/m,
 );
 const baselineOrigin = `http://127.0.0.1:${baselineProcess.captured}`;
+const fastifyProcess = await startProcess(
+  [path.join(root, 'bench/fastify-hello.ts')],
+  process.env,
+  path.join(dataDir, 'fastify-hello.log'),
+  /^(\d+)$/m,
+);
+const fastifyOrigin = `http://127.0.0.1:${fastifyProcess.captured}`;
 
 const profileDir = args['cpu-prof'] ? path.resolve(args['cpu-prof']) : null;
+const serverStarted = Date.now();
 const server = await startProcess(
   [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'src/server/main.ts'],
   {
@@ -222,6 +255,11 @@ const post = (pathname: string, body: unknown, cookie: string): DriveRequest => 
   cookie,
 });
 const scenarios: Scenario[] = [
+  // The floor under every call: Müse's hooks, logging and metrics with no database work.
+  {
+    name: 'stack floor: GET /healthz',
+    requests: [{ kind: 'static', method: 'GET', path: '/healthz' }],
+  },
   { name: 'world feed page 1 (signed in)', requests: [feed(1)] },
   { name: 'world feed page 1 (visitor)', requests: [feed(1, '')] },
   {
@@ -239,33 +277,44 @@ const scenarios: Scenario[] = [
     name: 'love + take back',
     requests: [{ kind: 'love', lovers, answers: world.sharedIds.slice(0, 2000) }],
   },
-  {
-    name: 'login (scrypt)',
-    requests: [post('/api/login', { user: { name: loginName, password } }, '')],
-  },
   { name: '/api/user (new visitor)', requests: [post('/api/user', {}, newcomer)] },
   { name: '/api/user (3,650 answers)', requests: [post('/api/user', {}, heavyCookie)] },
-  { name: '/api/user/answers (3,650)', requests: [post('/api/user/answers', {}, heavyCookie)] },
   {
     name: 'mixed crowd: 80% feed, 20% saves',
     connections: 200,
     requests: [feed(1), feed(2), feed(1), feed(3), { kind: 'save', writers }],
   },
+  // Last: their CPU (2 MB answers, scrypt on the thread pool) outlasts them and would be
+  // counted against whatever came next.
+  { name: '/api/user/answers (3,650)', requests: [post('/api/user/answers', {}, heavyCookie)] },
+  {
+    name: 'login (scrypt)',
+    requests: [post('/api/login', { user: { name: loginName, password } }, '')],
+  },
 ];
 
-async function measureBaseline(): Promise<DriveResult> {
-  return drive({
-    origin: baselineOrigin,
-    connections,
-    seconds,
-    requests: [{ kind: 'static', method: 'POST', path: '/', body: '{"page":1}' }],
-  });
+async function measureBaseline(
+  target = baselineOrigin,
+  pid = baselineProcess.child.pid,
+): Promise<DriveResult> {
+  return driveMeasured(
+    {
+      origin: target,
+      connections,
+      seconds,
+      requests: [{ kind: 'static', method: 'POST', path: '/', body: '{"page":1}' }],
+    },
+    pid,
+  );
 }
 
 log(`server ${origin} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}), baseline ${baselineOrigin}`);
 const loadBefore = os.loadavg()[0] ?? 0;
 const baselineBefore = await measureBaseline();
 log(`baseline: ${Math.round(baselineBefore.rps)} req/s`);
+const fastifyHello = await measureBaseline(fastifyOrigin, fastifyProcess.child.pid);
+log(`Fastify hello world: ${Math.round(fastifyHello.rps)} req/s`);
+await stop(fastifyProcess.child);
 // Warm the server's JIT before anything is recorded.
 await drive({
   origin,
@@ -283,16 +332,22 @@ async function settle(): Promise<void> {
   }
 }
 
+if (profileDir) {
+  log(`profile: scenarios begin about ${((Date.now() - serverStarted) / 1000).toFixed(1)} s in`);
+}
 const results: { name: string; connections: number; result: DriveResult }[] = [];
 for (const scenario of scenarios) {
   if (args.only && !args.only.split(',').some((part) => scenario.name.includes(part))) continue;
   await settle();
-  const result = await drive({
-    origin,
-    connections: scenario.connections ?? connections,
-    seconds,
-    requests: scenario.requests,
-  });
+  const result = await driveMeasured(
+    {
+      origin,
+      connections: scenario.connections ?? connections,
+      seconds,
+      requests: scenario.requests,
+    },
+    server.child.pid,
+  );
   log(
     `${scenario.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
   );
@@ -318,6 +373,7 @@ const table = writeResults(path.join(root, 'bench/results/latest.md'), {
   loadBefore,
   baseline: (baselineBefore.rps + baselineAfter.rps) / 2,
   baselines: [baselineBefore, baselineAfter],
+  references: [{ name: 'Fastify hello world (no plugins, same 4 KB body)', result: fastifyHello }],
   results,
 });
 console.log(table);

@@ -185,6 +185,71 @@ for (const variant of variants) {
       }
     });
 
+    it('a love given on A is in B’s cached feed on the lover’s very next read', async () => {
+      const author = await signUp(a.origin);
+      const lover = await signUp(b.origin);
+      const answerId = `fresh${randomBytes(5).toString('hex')}`;
+      await call(
+        a.origin,
+        '/api/answer/save',
+        { answer: { _id: answerId, prompt_id: '', prompt_title: 'Cluster', text: 'Fresh love' } },
+        author.cookie,
+        author.from,
+      );
+      const shared = await call(
+        a.origin,
+        '/api/answer/share',
+        { answer_id: answerId, anonymous: false },
+        author.cookie,
+        author.from,
+      );
+      expect(shared.status).toBe(200);
+      type Item = { _id: string; likes: number; likers: string[] };
+      const onPage = async (origin: string, person: Person | null) => {
+        const response = await call(
+          origin,
+          '/api/answer/shared',
+          { page: 1 },
+          person?.cookie ?? null,
+          person?.from,
+        );
+        expect(response.status).toBe(200);
+        const feed = (await response.json()) as { sharedAnswers: Item[] };
+        return feed.sharedAnswers.find((item) => item._id === answerId);
+      };
+      // B caches page 1 with the author's own love only, as the lover and a visitor see it.
+      for (let n = 0; n < 2; n += 1) {
+        expect(await onPage(b.origin, lover)).toMatchObject({ likes: 1, likers: [] });
+        expect(await onPage(b.origin, null)).toMatchObject({ likes: 1, likers: [] });
+      }
+      const loved = await call(
+        a.origin,
+        '/api/answer/like',
+        { answer_id: answerId },
+        lover.cookie,
+        lover.from,
+      );
+      expect(loved.status).toBe(200);
+      // No waiting for any bus: the lover's very next read on B.
+      expect(await onPage(b.origin, lover)).toMatchObject({ likes: 2, likers: [lover.id] });
+      // A visitor (who cannot have given it) hears of it by NOTIFY: a moment later at most.
+      await expect
+        .poll(async () => (await onPage(b.origin, null))?.likes, { timeout: 2_000 })
+        .toBe(2);
+      const unloved = await call(
+        b.origin,
+        '/api/answer/unlike',
+        { answer_id: answerId },
+        lover.cookie,
+        lover.from,
+      );
+      expect(unloved.status).toBe(200);
+      expect(await onPage(a.origin, lover)).toMatchObject({ likes: 1, likers: [] });
+      await expect
+        .poll(async () => (await onPage(a.origin, null))?.likes, { timeout: 2_000 })
+        .toBe(1);
+    });
+
     it('per-address limits count across both instances', async () => {
       const { max } = rateLimits(false).createUser;
       const from = { 'X-Forwarded-For': address() };

@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { preparedQuery } from './prepared.ts';
 import type { AnswerRow } from './rows.ts';
 
 // The answer queries more than one feature builds on (answers, world): an answer with its
@@ -88,8 +89,14 @@ export function selectAnswerViews(db: Database, viewerId: string | null) {
   ]);
 }
 
+// Read on every save, love and flag: compiled once (decision 030).
+const answerQuery = preparedQuery((db, p: { id: string }) =>
+  db.selectFrom('answers').selectAll().where('id', '=', p.id),
+);
+
 export async function findAnswer(db: Database, id: string): Promise<AnswerRow | undefined> {
-  return db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await answerQuery(db, { id });
+  return row;
 }
 
 export async function findAnswerView(

@@ -1,11 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { openSqlite } from './node-sqlite.ts';
 import type { DB } from './schema.ts';
+import { preparedStatementName } from './statement-names.ts';
 
 export type Database = Kysely<DB>;
 
@@ -16,6 +25,27 @@ export type Database = Kysely<DB>;
  */
 const WATCHED_TABLES = ['answers', 'users', 'prompts'];
 const answersVersions = new WeakMap<Database, () => string>();
+const rollbackCounts = new WeakMap<Database, () => number>();
+const logSyncs = new WeakMap<Database, () => number>();
+
+/**
+ * How many times the SQLite group commit fsynced its log before answering (wal-sync.ts): with
+ * synchronous=NORMAL that fsync is what makes an acknowledged write survive a power cut
+ * (decision 030). Null on PostgreSQL.
+ */
+export function sqliteLogSyncs(db: Database): number | null {
+  return logSyncs.get(db)?.() ?? null;
+}
+
+/**
+ * How many times SQLite threw away a group of transactions that readers may already have seen
+ * (group-commit.ts: reads on the one connection see a group before its COMMIT). A counter bumped
+ * inside such a group goes back to an old value with different rows behind it, so caches keyed
+ * on a counter add this. Always 0 on PostgreSQL, where nobody sees uncommitted work.
+ */
+export function rollbackEpoch(db: Database): number {
+  return rollbackCounts.get(db)?.() ?? 0;
+}
 
 /**
  * A value that changes whenever a watched table may have changed (any process), so
@@ -32,6 +62,47 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 const pools = new WeakMap<Database, pg.Pool>();
+const writeCounts = new WeakMap<Database, () => number>();
+
+/**
+ * How many writes this process has finished on `db` (PostgreSQL: any statement but a SELECT,
+ * counted once it returns, COMMIT included). What this instance wrote is committed by the time
+ * the count moves, so a cache fed by notifications can tell that it must look for itself before
+ * serving this instance's readers (feed-counter.ts). Null on SQLite.
+ */
+export function finishedWrites(db: Database): number | null {
+  return writeCounts.get(db)?.() ?? null;
+}
+
+/** Kysely's PostgreSQL driver, counting the statements other than SELECT as they finish. */
+class CountingPostgresDriver extends PostgresDriver {
+  writes = 0;
+  readonly #counted = new WeakSet<DatabaseConnection>();
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    if (!this.#counted.has(connection)) {
+      this.#counted.add(connection);
+      const execute = connection.executeQuery.bind(connection);
+      connection.executeQuery = async <R>(query: CompiledQuery) => {
+        const result = await execute<R>(query);
+        if (query.query.kind !== 'SelectQueryNode') this.writes += 1;
+        return result;
+      };
+    }
+    return connection;
+  }
+}
+
+class CountingPostgresDialect extends PostgresDialect {
+  readonly driver: CountingPostgresDriver;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.driver = new CountingPostgresDriver(config);
+  }
+  override createDriver(): Driver {
+    return this.driver;
+  }
+}
 
 /** The PostgreSQL connection pool's numbers for /metrics; null on SQLite. */
 export function poolStats(db: Database): PoolStats | null {
@@ -45,22 +116,49 @@ export function poolStats(db: Database): PoolStats | null {
   };
 }
 
+/** The PostgreSQL connection string `db` was made with; null on SQLite. */
+export function postgresUrl(db: Database): string | null {
+  return pools.get(db)?.options.connectionString ?? null;
+}
+
 /** Whether `db` is on PostgreSQL (the configuration can say otherwise in tests). */
 export function isPostgres(db: Database): boolean {
   return pools.has(db);
 }
 
+type QueryCall = (text: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * The hot queries (prepared.ts) go to PostgreSQL as named statements: each connection parses and
+ * plans them once instead of on every call (decision 030). Anything else is sent as it was.
+ */
+function useNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryCall;
+  const named: QueryCall = (text, values, callback) => {
+    const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
+    if (name && Array.isArray(values)) return query({ name, text, values }, callback);
+    return query(text, values, callback);
+  };
+  (client as unknown as { query: QueryCall }).query = named;
+}
+
 export function createDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pool.on('connect', useNamedStatements);
+    const dialect = new CountingPostgresDialect({ pool });
+    const db = new Kysely<DB>({ dialect });
     pools.set(db, pool);
+    writeCounts.set(db, () => dialect.driver.writes);
     return db;
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const handle = openSqlite(config.file, WATCHED_TABLES);
   // Transactions share COMMITs (one fsync per group), still acknowledged only once on disk.
-  const db = new Kysely<DB>({ dialect: new GroupCommitSqliteDialect(handle) });
+  const dialect = new GroupCommitSqliteDialect(handle);
+  const db = new Kysely<DB>({ dialect });
   answersVersions.set(db, handle.version);
+  rollbackCounts.set(db, () => dialect.stats.rollbacks);
+  logSyncs.set(db, () => dialect.stats.syncs);
   return db;
 }

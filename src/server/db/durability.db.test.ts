@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { createDatabase } from './database.ts';
+import { createDatabase, sqliteLogSyncs } from './database.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -21,7 +21,7 @@ function tempFile(): string {
 // a killed process leaves its writes in the OS's page cache, which reaches the disk anyway, so
 // even synchronous=OFF passes a kill test. So the settings are read back from the connection
 // the app uses.
-it('opens SQLite with WAL, synchronous=FULL, foreign keys and secure_delete on', async () => {
+it('opens SQLite with WAL, a log fsync before every answer, foreign keys and secure_delete on', async () => {
   const db = createDatabase({ kind: 'sqlite', file: tempFile() });
   try {
     const pragma = async (name: string) => {
@@ -29,8 +29,15 @@ it('opens SQLite with WAL, synchronous=FULL, foreign keys and secure_delete on',
       return Object.values(result.rows[0] ?? {})[0];
     };
     expect(await pragma('journal_mode')).toBe('wal');
-    // 2 = FULL: every COMMIT waits for fsync (1 = NORMAL would only sync at checkpoints in WAL).
-    expect(await pragma('synchronous')).toBe(2);
+    // 1 = NORMAL: COMMIT only writes the log; the group commit fsyncs it off the event loop and
+    // answers only after that (decision 030, group-commit.db.test.ts) — what FULL (2) did inside
+    // COMMIT. So a write must have cost a log fsync by the time it is acknowledged.
+    expect(await pragma('synchronous')).toBe(1);
+    await sql`create table synced (n integer)`.execute(db);
+    const before = sqliteLogSyncs(db) ?? 0;
+    await sql`insert into synced (n) values (1)`.execute(db);
+    await db.transaction().execute((trx) => sql`insert into synced (n) values (2)`.execute(trx));
+    expect((sqliteLogSyncs(db) ?? 0) - before).toBe(2);
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('secure_delete')).toBe(1);
   } finally {

@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { createDatabase } from './database.ts';
-import { GroupCommitSqliteDialect } from './group-commit.ts';
+import { type GroupCommitOptions, GroupCommitSqliteDialect } from './group-commit.ts';
 import { openSqlite } from './node-sqlite.ts';
+import type { WalSync } from './wal-sync.ts';
 
 type Row = { id: number; v: string };
 type TestDB = { t: Row };
@@ -16,11 +17,15 @@ afterEach(async () => {
   for (const db of open.splice(0)) await db.destroy();
 });
 
-function database(): { db: Kysely<TestDB>; dialect: GroupCommitSqliteDialect; file: string } {
+function database(options: GroupCommitOptions = {}): {
+  db: Kysely<TestDB>;
+  dialect: GroupCommitSqliteDialect;
+  file: string;
+} {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.db`);
   const handle = openSqlite(file);
   handle.raw.exec('create table t (id integer primary key, v text not null unique)');
-  const dialect = new GroupCommitSqliteDialect(handle);
+  const dialect = new GroupCommitSqliteDialect(handle, options);
   const db = new Kysely<TestDB>({ dialect });
   open.push(db);
   return { db, dialect, file };
@@ -141,4 +146,133 @@ it('keeps every acknowledged grouped transaction when the process is killed righ
   await db.destroy();
   expect(rows).toHaveLength(40);
   expect(rows.every((row) => row.position >= 100)).toBe(true);
+});
+
+/**
+ * A log fsync the test finishes by hand, noting what another connection saw when it began;
+ * after the test's part (`release`), syncs finish by themselves.
+ */
+function manualSync(file: string) {
+  const started: { rowsOnDisk: number; finish: () => void }[] = [];
+  let released = false;
+  const sync: WalSync = {
+    sync: () =>
+      released
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            started.push({ rowsOnDisk: committedRows(file), finish: resolve });
+          }),
+    close: async () => {},
+  };
+  const release = () => {
+    released = true;
+    for (const { finish } of started) finish();
+  };
+  return { sync, started, release };
+}
+
+const settledYet = async (promise: Promise<unknown>): Promise<boolean> => {
+  let settled = false;
+  void promise.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  // Long enough for a group's flush (setImmediate) and the COMMIT to have run.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return settled;
+};
+
+it('answers a transaction only after an fsync of the log that began after its COMMIT', async () => {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.db`);
+  const { sync, started, release } = manualSync(file);
+  const handle = openSqlite(file);
+  handle.raw.exec('create table t (id integer primary key, v text not null unique)');
+  const db = new Kysely<TestDB>({
+    dialect: new GroupCommitSqliteDialect(handle, { walSync: sync, checkpointer: false }),
+  });
+  open.push(db);
+  const saved = db
+    .transaction()
+    .execute((trx) => trx.insertInto('t').values({ id: 1, v: 'one' }).execute());
+  expect(await settledYet(saved)).toBe(false);
+  // The fsync began after the COMMIT: another connection already saw the row then.
+  expect(started.map((s) => s.rowsOnDisk)).toEqual([1]);
+  release();
+  await saved;
+});
+
+it('answers a write outside any transaction only after the fsync too', async () => {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.db`);
+  const { sync, started, release } = manualSync(file);
+  const handle = openSqlite(file);
+  handle.raw.exec('create table t (id integer primary key, v text not null unique)');
+  const db = new Kysely<TestDB>({
+    dialect: new GroupCommitSqliteDialect(handle, { walSync: sync, checkpointer: false }),
+  });
+  open.push(db);
+  const alone = db.insertInto('t').values({ id: 2, v: 'alone' }).execute();
+  expect(await settledYet(alone)).toBe(false);
+  expect(started.map((s) => s.rowsOnDisk)).toEqual([1]);
+  release();
+  await alone;
+});
+
+it('leaves checkpoints to the worker, which copies the log into the database file', async () => {
+  const { db, file } = database({ checkpointer: { intervalMs: 20 } });
+  const before = fs.statSync(file).size;
+  await Promise.all(
+    Array.from({ length: 200 }, (_, n) =>
+      db.transaction().execute((trx) =>
+        trx
+          .insertInto('t')
+          .values({ id: n, v: `${n}-${'x'.repeat(1000)}` })
+          .execute(),
+      ),
+    ),
+  );
+  const autocheckpoint = await sql<{
+    wal_autocheckpoint: number;
+  }>`PRAGMA wal_autocheckpoint`.execute(db);
+  expect(autocheckpoint.rows[0]?.wal_autocheckpoint).toBe(0);
+  await expect.poll(() => fs.statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(before);
+});
+
+/** The log's salt: SQLite changes it each time the log starts afresh from its beginning. */
+function walSalt(file: string): number {
+  const header = Buffer.alloc(32);
+  const fd = fs.openSync(`${file}-wal`, 'r');
+  fs.readSync(fd, header, 0, 32, 0);
+  fs.closeSync(fd);
+  return header.readUInt32BE(16);
+}
+
+it('starts the log afresh under a steady stream of writes', async () => {
+  const { db, dialect, file } = database({ checkpointer: { intervalMs: 5, largeFrames: 50 } });
+  await db.insertInto('t').values({ id: 0, v: 'first' }).execute();
+  const salts = new Set([walSalt(file)]);
+  let n = 0;
+  const deadline = Date.now() + 15_000;
+  const writer = async () => {
+    // Until the log has started afresh a few times (each needs a pause for a final pass).
+    while (salts.size < 4 && Date.now() < deadline) {
+      n += 1;
+      const id = n;
+      await db.transaction().execute((trx) =>
+        trx
+          .insertInto('t')
+          .values({ id, v: `${id}-${'y'.repeat(2000)}` })
+          .execute(),
+      );
+      salts.add(walSalt(file));
+    }
+  };
+  // Enough writers that a group is always open: the worker alone never catches up.
+  await Promise.all(Array.from({ length: 40 }, writer));
+  expect(salts.size).toBe(4);
+  expect(dialect.stats.pauses).toBeGreaterThan(0);
+  expect(committedRows(file)).toBe(n + 1);
 });

@@ -13,6 +13,8 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import type { SqliteHandle } from './node-sqlite.ts';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
+import { createWalSync, type WalSync } from './wal-sync.ts';
 
 // Group commit for SQLite (decision 018). With synchronous=FULL every COMMIT waits for the disk
 // (fsync), and node:sqlite does that on the event loop. Here a transaction is a SAVEPOINT inside
@@ -23,6 +25,11 @@ import type { SqliteHandle } from './node-sqlite.ts';
 // Reads outside a transaction may see a grouped write a moment before it is acknowledged (never
 // one that is then lost without its writer being told). A write outside a transaction first
 // commits the open group, then runs on its own (autocommit), so it too is durable when answered.
+//
+// Neither the fsync nor SQLite's checkpoints run on the event loop (decision 030): COMMIT only
+// writes the log (synchronous=NORMAL), the log is fsynced on the thread pool before anyone is
+// answered (wal-sync.ts), and a worker thread copies the log into the database
+// (wal-checkpointer.ts). Only the file's own writes are left on the loop.
 
 /** A FIFO lock: the single connection serves one transaction (or query) at a time. */
 class FifoLock {
@@ -44,19 +51,95 @@ class FifoLock {
 
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
-export type GroupCommitStats = { transactions: number; commits: number };
+export type GroupCommitStats = {
+  transactions: number;
+  commits: number;
+  /** Groups lost to a failed COMMIT or a rollback by SQLite: what readers saw of them is gone. */
+  rollbacks: number;
+  /** fsyncs of the log asked for (several askers share one when they overlap). */
+  syncs: number;
+  /** Times writes paused for the checkpoint worker's final pass over a large log. */
+  pauses: number;
+};
+
+export type GroupCommitOptions = {
+  /** Makes the log durable (tests pass their own); by default an fsync of `<file>-wal`. */
+  walSync?: WalSync;
+  /** The worker's settings (tests make it eager); false: no worker, SQLite checkpoints itself. */
+  checkpointer?: { intervalMs?: number; largeFrames?: number } | false;
+};
 
 class GroupCommitDriver implements Driver {
   readonly #handle: SqliteHandle;
   readonly #lock = new FifoLock();
+  /** Null when the database has no log to sync (in memory): nothing there outlives the process. */
+  readonly #walSync: WalSync | null;
+  readonly #checkpointer: WalCheckpointer | null;
+  #pausing = false;
   /** Transactions released into the open physical transaction, waiting for its COMMIT. */
   #group: Waiter[] = [];
   #flushScheduled = false;
   #inTransaction = false;
-  readonly stats: GroupCommitStats = { transactions: 0, commits: 0 };
+  readonly stats: GroupCommitStats = {
+    transactions: 0,
+    commits: 0,
+    rollbacks: 0,
+    syncs: 0,
+    pauses: 0,
+  };
 
-  constructor(handle: SqliteHandle) {
+  constructor(handle: SqliteHandle, options: GroupCommitOptions = {}) {
     this.#handle = handle;
+    const file = handle.raw.location();
+    const mode = handle.raw.prepare('PRAGMA journal_mode').get()?.journal_mode;
+    if (file && mode === 'wal') {
+      // The fsync that FULL would do inside COMMIT is done by #durable, off the loop.
+      handle.raw.exec('PRAGMA synchronous = NORMAL');
+      // A log that grew during a long stream of writes is cut back when it starts afresh.
+      handle.raw.exec('PRAGMA journal_size_limit = 67108864');
+      this.#walSync = options.walSync ?? createWalSync(`${file}-wal`);
+      if (options.checkpointer === false) {
+        this.#checkpointer = null;
+      } else {
+        handle.raw.exec('PRAGMA wal_autocheckpoint = 0');
+        this.#checkpointer = startWalCheckpointer(
+          file,
+          () => void this.#pauseForCheckpoint(),
+          options.checkpointer,
+        );
+      }
+    } else {
+      this.#walSync = null;
+      this.#checkpointer = null;
+    }
+  }
+
+  /** Resolves once every write committed so far is on disk. */
+  #durable(): Promise<void> {
+    if (!this.#walSync) return Promise.resolve();
+    this.stats.syncs += 1;
+    return this.#walSync.sync();
+  }
+
+  /**
+   * The log is large and the worker cannot finish copying it while writes keep coming: hold
+   * the connection (after the open group commits) for one final pass, so that the next write
+   * starts the log afresh. Reads wait too, for about two fsyncs; the event loop does not.
+   */
+  async #pauseForCheckpoint(): Promise<void> {
+    if (this.#pausing || !this.#checkpointer) return;
+    this.#pausing = true;
+    await this.#lock.acquire();
+    try {
+      if (this.#handle.raw.isOpen) {
+        if (this.#handle.raw.isTransaction) void this.#commitGroup();
+        this.stats.pauses += 1;
+        await this.#checkpointer.finalPass();
+      }
+    } finally {
+      this.#pausing = false;
+      this.#lock.release();
+    }
   }
 
   async init(): Promise<void> {}
@@ -64,7 +147,10 @@ class GroupCommitDriver implements Driver {
   /** One connection object per turn at the lock, so an early release is that turn's alone. */
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.acquire();
-    return new GroupConnection(this.#handle, () => this.#beforeAutocommitWrite());
+    return new GroupConnection(this.#handle, {
+      beforeAutocommitWrite: () => this.#beforeAutocommitWrite(),
+      afterAutocommitWrite: () => this.#afterAutocommitWrite(),
+    });
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -80,7 +166,7 @@ class GroupCommitDriver implements Driver {
     if (!this.#handle.raw.isTransaction) {
       // The group's physical transaction is gone (SQLite rolls back on some I/O errors): its
       // members' work is lost, so they must hear it, not a false "saved".
-      this.#settle(new Error('The database rolled back a transaction'));
+      if (this.#group.length) this.#settle(this.#takeGroup(), new Error(ROLLED_BACK));
       this.#exec('BEGIN IMMEDIATE');
     }
     this.#exec('SAVEPOINT muse_group_member');
@@ -116,7 +202,7 @@ class GroupCommitDriver implements Driver {
       void this.#lock.acquire().then(() => {
         this.#flushScheduled = false;
         try {
-          if (this.#handle.raw.isOpen) this.#commitGroup();
+          if (this.#handle.raw.isOpen) void this.#commitGroup();
         } finally {
           this.#lock.release();
         }
@@ -124,25 +210,40 @@ class GroupCommitDriver implements Driver {
     });
   }
 
-  /** COMMITs the open physical transaction (the lock is held) and answers its members. */
-  #commitGroup(): void {
+  /**
+   * COMMITs the open physical transaction (the lock is held) and answers its members once the
+   * log is on disk; returns when they are answered.
+   */
+  #commitGroup(): Promise<void> {
+    const group = this.#takeGroup();
     if (!this.#handle.raw.isTransaction) {
-      this.#settle(this.#group.length ? new Error('The database rolled back a transaction') : null);
-      return;
+      if (group.length) this.#settle(group, new Error(ROLLED_BACK));
+      return Promise.resolve();
     }
     try {
       this.#exec('COMMIT');
       this.stats.commits += 1;
-      this.#settle(null);
     } catch (error) {
       if (this.#handle.raw.isTransaction) this.#exec('ROLLBACK');
-      this.#settle(error);
+      this.#settle(group, error);
+      return Promise.resolve();
     }
+    // Committed, but only in the log's file as the OS holds it: answered once fsynced. A failed
+    // fsync leaves the writes in place but unacknowledged: their writers hear an error.
+    return this.#durable().then(
+      () => this.#settle(group, null),
+      (error: unknown) => this.#settle(group, error, false),
+    );
   }
 
-  #settle(error: unknown): void {
+  #takeGroup(): Waiter[] {
     const group = this.#group;
     this.#group = [];
+    return group;
+  }
+
+  #settle(group: Waiter[], error: unknown, rolledBack = true): void {
+    if (error && rolledBack) this.stats.rollbacks += 1;
     for (const waiter of group) {
       if (error) waiter.reject(error);
       else waiter.resolve();
@@ -151,25 +252,40 @@ class GroupCommitDriver implements Driver {
 
   /** A write (or pragma) outside any transaction: commit the open group first, then run alone. */
   #beforeAutocommitWrite(): void {
-    if (!this.#inTransaction && this.#handle.raw.isTransaction) this.#commitGroup();
+    if (!this.#inTransaction && this.#handle.raw.isTransaction) void this.#commitGroup();
+  }
+
+  /** …and it too is answered only once on disk. */
+  #afterAutocommitWrite(): Promise<void> {
+    return this.#inTransaction ? Promise.resolve() : this.#durable();
   }
 
   async destroy(): Promise<void> {
-    if (this.#handle.raw.isOpen) {
-      if (this.#handle.raw.isTransaction) this.#commitGroup();
-      this.#handle.database.close();
-    }
+    if (!this.#handle.raw.isOpen) return;
+    const last = this.#handle.raw.isTransaction ? this.#commitGroup() : this.#durable();
+    // A last fsync that fails has told its writers already; closing goes ahead.
+    await last.catch(() => {});
+    await this.#checkpointer?.stop();
+    await this.#walSync?.close();
+    this.#handle.database.close();
   }
 }
+
+const ROLLED_BACK = 'The database rolled back a transaction';
+
+type AutocommitHooks = {
+  beforeAutocommitWrite: () => void;
+  afterAutocommitWrite: () => Promise<void>;
+};
 
 class GroupConnection implements DatabaseConnection {
   /** Set when this turn's transaction gave the lock back before being acknowledged. */
   releasedEarly = false;
   readonly #handle: SqliteHandle;
-  readonly #beforeAutocommitWrite: () => void;
-  constructor(handle: SqliteHandle, beforeAutocommitWrite: () => void) {
+  readonly #hooks: AutocommitHooks;
+  constructor(handle: SqliteHandle, hooks: AutocommitHooks) {
     this.#handle = handle;
-    this.#beforeAutocommitWrite = beforeAutocommitWrite;
+    this.#hooks = hooks;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -180,9 +296,14 @@ class GroupConnection implements DatabaseConnection {
     if (statement.reader && /^\s*select\b/i.test(compiledQuery.sql)) {
       return { rows: statement.all(parameters) as R[] };
     }
-    this.#beforeAutocommitWrite();
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    this.#hooks.beforeAutocommitWrite();
+    if (statement.reader) {
+      const rows = statement.all(parameters) as R[];
+      await this.#hooks.afterAutocommitWrite();
+      return { rows };
+    }
     const { changes, lastInsertRowid } = statement.run(parameters);
+    await this.#hooks.afterAutocommitWrite();
     return {
       numAffectedRows: changes != null ? BigInt(changes) : undefined,
       insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
@@ -205,8 +326,8 @@ class GroupCommitAdapter extends SqliteAdapter {
 
 export class GroupCommitSqliteDialect implements Dialect {
   readonly #driver: GroupCommitDriver;
-  constructor(handle: SqliteHandle) {
-    this.#driver = new GroupCommitDriver(handle);
+  constructor(handle: SqliteHandle, options: GroupCommitOptions = {}) {
+    this.#driver = new GroupCommitDriver(handle, options);
   }
   get stats(): GroupCommitStats {
     return this.#driver.stats;

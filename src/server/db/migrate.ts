@@ -11,6 +11,7 @@ import * as rateLimits from './migrations/008-rate-limits.ts';
 import * as importKeyAndReminders from './migrations/009-import-key-and-reminders.ts';
 import * as promptFeedIndex from './migrations/010-prompt-feed-index.ts';
 import * as apiTokens from './migrations/011-api-tokens.ts';
+import * as feedVersion from './migrations/012-feed-version.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009-import-key-and-reminders': importKeyAndReminders,
   '010-prompt-feed-index': promptFeedIndex,
   '011-api-tokens': apiTokens,
+  '012-feed-version': feedVersion,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -44,7 +44,8 @@ type Entry = { statement: StatementSync; reader: boolean; touchesWatched: boolea
 export function openSqlite(file: string, watched: readonly string[] = []): SqliteHandle {
   const raw = new DatabaseSync(file);
   // WAL for concurrent readers; synchronous=FULL so an acknowledged commit survives a kill or
-  // power loss; foreign keys are off by default in SQLite; secure_delete zeroes deleted rows
+  // power loss (the group commit driver takes that fsync off the event loop and sets NORMAL:
+  // group-commit.ts, wal-sync.ts); foreign keys are off by default in SQLite; secure_delete zeroes deleted rows
   // so an erased account's text is not left readable in free pages (issue 13, erasure.ts).
   // busy_timeout first: switching a new file to WAL needs a lock another process may hold.
   raw.exec('PRAGMA busy_timeout = 5000');

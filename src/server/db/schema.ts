@@ -132,6 +132,9 @@ export type AppLocksTable = { name: string; taken_at: string };
 /** A per-address counter; `reset_at` is when its window ends (epoch ms). Migration 008. */
 export type RateLimitsTable = { key: string; count: number; reset_at: number };
 
+/** One row (id 1): the world feed's change counter, bumped by triggers (migration 012). */
+export type FeedVersionTable = { id: number; n: number };
+
 /** A device's Web Push subscription and the daily reminder it asked for (migration 009). */
 export type PushSubscriptionsTable = {
   id: string;
@@ -172,4 +175,5 @@ export type DB = {
   server_secrets: ServerSecretsTable;
   app_locks: AppLocksTable;
   rate_limits: RateLimitsTable;
+  feed_version: FeedVersionTable;
 };

@@ -14,32 +14,55 @@ export function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Keys whose values are never logged, wherever a log call puts them (one level down too). */
+const CENSORED_KEYS = new Set(['password', 'email', 'text', 'cookie', 'authorization']);
+/** Keys of a log object that a serializer below whitelists field by field. */
+const SERIALIZED_KEYS = new Set(['req', 'res', 'err']);
+const CENSOR = '[redacted]';
+
+function censorKeys(value: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | null = null;
+  for (const key in value) {
+    if (CENSORED_KEYS.has(key)) {
+      copy ??= { ...value };
+      copy[key] = CENSOR;
+    }
+  }
+  return copy ?? value;
+}
+
+/**
+ * Any log call's object, before it is written: fields named like a password, an e-mail, text, a
+ * cookie or an authorization are censored at the top and one level down (what pino's redact
+ * wildcards did, at about a tenth of the cost per line: decision 030). `req`, `res` and `err`
+ * are left to their serializers, which keep only the fields named there.
+ */
+function censorLogObject(object: Record<string, unknown>): Record<string, unknown> {
+  let out = censorKeys(object);
+  for (const key in out) {
+    const value = out[key];
+    if (SERIALIZED_KEYS.has(key) || value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) continue;
+    const censored = censorKeys(value as Record<string, unknown>);
+    if (censored !== value) {
+      if (out === object) out = { ...object };
+      out[key] = censored;
+    }
+  }
+  return out;
+}
+
 /**
  * Structured JSON logs (pino) that never hold what people wrote: requests are logged as method,
- * path (no query string) and address only — no bodies, no headers, no cookies — and anything
- * that could carry a value of theirs (a database error's detail, a field named like one) is
- * censored in case a future log call passes it.
+ * path (no query string) and address only — no bodies, no headers, no cookies — errors as their
+ * kind, message, code and stack only (never a database error's detail, query or parameters), and
+ * anything that could carry a value of theirs (a field named like one) is censored in case a
+ * future log call passes it.
  */
 export function loggerOptions(): FastifyServerOptions['logger'] {
   return {
     level: process.env.LOG_LEVEL || 'info',
-    redact: {
-      paths: [
-        'req.headers',
-        'req.body',
-        'res.headers',
-        'err.detail',
-        'err.where',
-        'err.parameters',
-        'err.query',
-        '*.password',
-        '*.email',
-        '*.text',
-        '*.cookie',
-        '*.authorization',
-      ],
-      censor: '[redacted]',
-    },
+    formatters: { log: censorLogObject },
     serializers: {
       req(request: {
         method: string;
@@ -55,6 +78,15 @@ export function loggerOptions(): FastifyServerOptions['logger'] {
       },
       res(reply: { statusCode: number }) {
         return { statusCode: reply.statusCode };
+      },
+      err(error: Error & { code?: unknown; statusCode?: unknown }) {
+        return {
+          type: error.name,
+          message: error.message,
+          code: error.code,
+          statusCode: error.statusCode,
+          stack: error.stack ?? '',
+        };
       },
     },
   };

@@ -72,15 +72,24 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
   });
   void pool;
 
+  // The labelled series, found once per method, route and status class: prom-client hashes the
+  // labels on every call otherwise (decision 030). Bounded: routes and methods are ours.
+  type Series = { count: { inc: () => void }; time: { observe: (value: number) => void } };
+  const series = new Map<string, Series>();
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: ids in paths must not become label values.
-    const labels = {
-      method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
-      status_class: statusClass(reply.statusCode),
-    };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+    const method = request.method;
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = statusClass(reply.statusCode);
+    const key = `${method} ${route} ${status}`;
+    let found = series.get(key);
+    if (!found) {
+      const labels = { method, route, status_class: status };
+      found = { count: requests.labels(labels), time: duration.labels(labels) };
+      series.set(key, found);
+    }
+    found.count.inc();
+    found.time.observe(reply.elapsedTime / 1000);
   });
 
   app.get('/metrics', async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -27,32 +28,48 @@ function expectsBody(headers: Record<string, string | string[] | undefined>): bo
   return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }
 
+type Upload = { raw: IncomingMessage; socket: Socket; started: number; bytesAtStart: number };
+
 export function guardSlowClients(app: FastifyInstance, maxConnectionsPerAddress: number): void {
+  // One timer for all bodies under way, not a timer and a listener per request (decision 030):
+  // each tick forgets the bodies that have arrived or whose socket is gone, and cuts the slow.
+  const uploads = new Set<Upload>();
+  let timer: NodeJS.Timeout | null = null;
+  const check = () => {
+    const now = Date.now();
+    for (const upload of uploads) {
+      const { raw, socket, started, bytesAtStart } = upload;
+      if (raw.complete || socket.destroyed) {
+        uploads.delete(upload);
+        continue;
+      }
+      const elapsed = now - started;
+      const received = socket.bytesRead - bytesAtStart;
+      if (elapsed >= BODY_GRACE_MS && received < (MIN_BODY_BYTES_PER_SECOND * elapsed) / 1000) {
+        uploads.delete(upload);
+        socket.destroy();
+      }
+    }
+    if (uploads.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
   app.addHook('onRequest', async (request) => {
     const raw = request.raw;
     const socket = raw.socket;
     // inject() has no real socket, and bodiless requests have nothing to drip.
-    if (!(socket instanceof Socket) || !expectsBody(request.headers)) return;
-    const started = Date.now();
-    const bytesAtStart = socket.bytesRead;
-    const stop = () => {
-      clearInterval(timer);
-      socket.off('close', stop);
-    };
-    const timer = setInterval(() => {
-      if (raw.complete || socket.destroyed) {
-        stop();
-        return;
-      }
-      const elapsed = Date.now() - started;
-      const received = socket.bytesRead - bytesAtStart;
-      if (elapsed >= BODY_GRACE_MS && received < (MIN_BODY_BYTES_PER_SECOND * elapsed) / 1000) {
-        stop();
-        socket.destroy();
-      }
-    }, CHECK_EVERY_MS);
-    timer.unref();
-    socket.once('close', stop);
+    if (!(socket instanceof Socket) || !expectsBody(request.headers) || raw.complete) return;
+    uploads.add({ raw, socket, started: Date.now(), bytesAtStart: socket.bytesRead });
+    if (!timer) {
+      timer = setInterval(check, CHECK_EVERY_MS);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+    uploads.clear();
   });
 
   if (maxConnectionsPerAddress <= 0) return;

@@ -49,6 +49,21 @@ export class ResponseRefused extends Error {
   }
 }
 
+/**
+ * JSON of `value` as `schema` outputs it, for answers a route builds as a string itself (a
+ * cached feed page, decision 030): Fastify sends a string as it is, so what route() does on the
+ * way out is done here, where the string is made.
+ */
+export function checkedJson<S extends z.ZodType>(
+  schema: S,
+  value: z.input<S>,
+  what: string,
+): string {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ResponseRefused(what, result.error);
+  return JSON.stringify(result.data);
+}
+
 /** These compilers are given only the map's schemas (route() passes them per route). */
 function zodSchema(schema: unknown, url: string): z.ZodType {
   if (schema instanceof z.ZodType) return schema;

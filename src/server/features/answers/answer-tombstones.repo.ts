@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 
 // Tombstones (migration 006): the ids of deleted answers, so that a late offline record or a
 // stale tab cannot bring one back by saving it again (issue 13, decision 017).
@@ -23,11 +24,11 @@ export async function buryAnswer(
   await trx.deleteFrom('deleted_answers').where('deleted_at', '<', expired).execute();
 }
 
+const buriedQuery = preparedQuery((db, p: { answerId: string }) =>
+  db.selectFrom('deleted_answers').select('answer_id').where('answer_id', '=', p.answerId),
+);
+
 export async function isBuried(trx: Database, answerId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('deleted_answers')
-    .select('answer_id')
-    .where('answer_id', '=', answerId)
-    .executeTakeFirst();
+  const [row] = await buriedQuery(trx, { answerId });
   return row !== undefined;
 }

@@ -1,5 +1,6 @@
 import { type AnswerView, selectAnswerViews } from '#server/db/answer-queries.ts';
 import type { Database } from '#server/db/database.ts';
+import { affectedRows, preparedQuery } from '#server/db/prepared.ts';
 import type { AnswerRow } from '#server/db/rows.ts';
 
 export type AnswerContent = Pick<
@@ -22,23 +23,26 @@ export async function listAnswerViewsOfUser(db: Database, userId: string): Promi
  * concurrent save. SQLite transactions are serialised anyway. False when there is no such row.
  */
 export async function lockAnswer(trx: Database, id: string): Promise<boolean> {
-  const result = await trx
+  return (await affectedRows(lockQuery, trx, { id })) > 0n;
+}
+// The calls of every save are compiled once (decision 030).
+const lockQuery = preparedQuery((db, p: { id: string }) =>
+  db
     .updateTable('answers')
     .set((eb) => ({ score: eb.ref('score') }))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+    .where('id', '=', p.id),
+);
 
 /** False when a row with this id already exists (perhaps inserted a moment ago by a racer). */
 export async function insertAnswerIfAbsent(trx: Database, row: AnswerRow): Promise<boolean> {
-  const result = await trx
-    .insertInto('answers')
-    .values(row)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  return (await affectedRows(insertQuery, trx, row)) > 0n;
 }
+const insertQuery = preparedQuery((db, p: AnswerRow) =>
+  db
+    .insertInto('answers')
+    .values(p)
+    .onConflict((oc) => oc.column('id').doNothing()),
+);
 
 export async function updateAnswerContent(
   trx: Database,
@@ -71,9 +75,11 @@ export async function deleteOwnAnswer(
 /** Row-level arithmetic: concurrent changes to one user's score all count. */
 export async function addToUserScore(trx: Database, userId: string, delta: number): Promise<void> {
   if (delta === 0) return;
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ score: eb('score', '+', delta) }))
-    .where('id', '=', userId)
-    .execute();
+  await addScoreQuery(trx, { userId, delta });
 }
+const addScoreQuery = preparedQuery((db, p: { userId: string; delta: number }) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ score: eb('score', '+', p.delta) }))
+    .where('id', '=', p.userId),
+);

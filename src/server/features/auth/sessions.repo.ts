@@ -1,4 +1,5 @@
 import type { Database } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import type { UserRow } from '#server/db/rows.ts';
 
 export async function insertSession(
@@ -12,6 +13,33 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
+// On every request that carries a cookie: compiled once (decision 030). The configured keys'
+// count picks the SQL (none: no subquery); the same count reuses it.
+const sessionUserQuery = preparedQuery(
+  (db, p: { tokenHash: string; now: string; configuredKeys: string[] }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('admins', 'admins.user_id', 'users.id')
+      .selectAll('users')
+      .select('admins.user_id as admin_user_id')
+      .select((eb) =>
+        p.configuredKeys.length > 0
+          ? eb
+              .exists(
+                eb
+                  .selectFrom('admin_grants')
+                  .select('admin_grants.name_key')
+                  .whereRef('admin_grants.user_id', '=', 'users.id')
+                  .where('admin_grants.name_key', 'in', p.configuredKeys),
+              )
+              .as('configured_admin')
+          : eb.val(0).as('configured_admin'),
+      )
+      .where('sessions.token_hash', '=', p.tokenHash)
+      .where('sessions.expires_at', '>', p.now),
+);
+
 /**
  * The live session's user and whether they are an admin: listed in the admins table, or granted
  * one of `configuredKeys` (MUSE_ADMINS) by id. The name they hold now plays no part.
@@ -23,28 +51,7 @@ export async function findSessionUser(
   configuredKeys: string[],
 ): Promise<{ user: UserRow; listedAdmin: boolean; configuredAdmin: boolean } | undefined> {
   // One query per request: the grant check rides along as a subquery.
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('admins', 'admins.user_id', 'users.id')
-    .selectAll('users')
-    .select('admins.user_id as admin_user_id')
-    .select((eb) =>
-      configuredKeys.length > 0
-        ? eb
-            .exists(
-              eb
-                .selectFrom('admin_grants')
-                .select('admin_grants.name_key')
-                .whereRef('admin_grants.user_id', '=', 'users.id')
-                .where('admin_grants.name_key', 'in', configuredKeys),
-            )
-            .as('configured_admin')
-        : eb.val(0).as('configured_admin'),
-    )
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  const [row] = await sessionUserQuery(db, { tokenHash, now, configuredKeys });
   if (!row) return undefined;
   const { admin_user_id, configured_admin, ...user } = row;
   return {

@@ -1,5 +1,6 @@
-import type { Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { DB } from '#server/db/schema.ts';
 import { nameKey } from '#shared/domain/names.ts';
@@ -58,26 +59,36 @@ export async function isNameOrEmailTaken(
   return row !== undefined;
 }
 
-/** The user's answer ids in writing order, from the covering index answers_user_answered_id. */
-export async function listAnsweredIds(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('answers')
-    .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('answered')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
+/** A person's own ids as JSON arrays, made by the database: `["id1","id2",…]`. */
+export type OwnedIdsJson = { answered: string; created: string };
 
-export async function listCreatedIds(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('prompts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('created')
-    .execute();
-  return rows.map((row) => row.id);
+// Both lists in one round trip, each already a JSON array (decision 030): a person with ten years
+// of answers has 3,650 ids, which would otherwise cross as 3,650 rows, be parsed into objects,
+// mapped to strings and serialised again. Answer ids come in writing order from the covering
+// index answers_user_answered_id; prompt ids in the order they were made.
+const ownedIdsQuery = preparedQuery((db, p: { userId: string }) => {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const list = (column: string, order: string) =>
+    postgres
+      ? sql.raw(`coalesce(json_agg(${column} order by ${order})::text, '[]')`)
+      : sql.raw(`json_group_array(${column} order by ${order})`);
+  return db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('answers')
+      .select(list('id', 'answered, id').$castTo<string>().as('ids'))
+      .where('user_id', '=', p.userId)
+      .as('answered'),
+    eb
+      .selectFrom('prompts')
+      .select(list('id', 'created, id').$castTo<string>().as('ids'))
+      .where('user_id', '=', p.userId)
+      .as('created'),
+  ]);
+});
+
+export async function findOwnedIdsJson(db: Database, userId: string): Promise<OwnedIdsJson> {
+  const [row] = await ownedIdsQuery(db, { userId });
+  return { answered: row?.answered ?? '[]', created: row?.created ?? '[]' };
 }
 
 /**

@@ -9,14 +9,22 @@ import {
   requireUser,
 } from '../auth/policies.ts';
 import { setProfilePicture } from '../pictures/pictures.service.ts';
-import { exportOwnData, loadOwnUser, updateProfile, updateStreak } from './users.service.ts';
+import {
+  exportOwnData,
+  loadOwnUser,
+  ownUserBody,
+  updateProfile,
+  updateStreak,
+} from './users.service.ts';
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, '/api/user', async (request) => {
+  route(app, '/api/user', async (request, reply) => {
     const body = request.body;
     const caller = requireUser(request);
     assertSelfOrNotFound(caller, body._id);
-    return { user: await loadOwnUser(deps, caller.id) };
+    // The row the session lookup just read (decision 030), as JSON made once; ownUserBody checks
+    // it against the response schema where it is made, since Fastify sends a string as it is.
+    return reply.type('application/json; charset=utf-8').send(await ownUserBody(deps, caller));
   });
 
   // "Your data": everything the server keeps about the caller, as one JSON document.

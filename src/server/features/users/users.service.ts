@@ -4,6 +4,8 @@ import type { UserRow } from '#server/db/rows.ts';
 import { createVersionedCache } from '#server/db/versioned-cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '#server/plugins/errors.ts';
+import { checkedJson } from '#server/plugins/typed-routes.ts';
+import { ownUserSchema } from '#shared/api/users.ts';
 import { addDays, type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
 import { nameKey as keyOfName } from '#shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '#shared/domain/streak.ts';
@@ -15,14 +17,14 @@ import { presentOwnUser } from './users.present.ts';
 import {
   clearLoginFailures,
   deleteUserCompletely,
+  findOwnedIdsJson,
   findUserById,
   findUserByNameOrEmail,
   insertUser,
   isNameOrEmailTaken,
-  listAnsweredIds,
-  listCreatedIds,
   listOwnLovesAndFlags,
   mergeAnonymousInto,
+  type OwnedIdsJson,
   reserveLoginAttempt,
   updateUser,
 } from './users.repo.ts';
@@ -32,18 +34,47 @@ export const WRONG_LOGIN = 'Sorry, password does not match';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_LOGIN_ATTEMPTS = 10;
 
-// A person with ten years of daily answers has 3,650 ids in their record: read once per change
-// of the answers table, not on every /api/user (decision 018).
-const answeredIds = createVersionedCache<string, string[]>(500_000, (ids) => ids.length + 1);
+// A person with ten years of daily answers has 3,650 ids in their record: read as two JSON
+// arrays in one query, and on SQLite kept until the answers or prompts change (decisions 018,
+// 030), not rebuilt on every /api/user. Weighed in characters.
+const ownedIds = createVersionedCache<string, OwnedIdsJson>(
+  20_000_000,
+  (ids) => ids.answered.length + ids.created.length,
+);
+
+function ownedIdsOf(deps: AppDeps, userId: string): Promise<OwnedIdsJson> {
+  return ownedIds.get(deps.db, userId, () => findOwnedIdsJson(deps.db, userId));
+}
 
 export async function loadOwnUser(deps: AppDeps, userId: string) {
-  const [row, answered, created] = await Promise.all([
-    findUserById(deps.db, userId),
-    answeredIds.get(deps.db, userId, () => listAnsweredIds(deps.db, userId)),
-    listCreatedIds(deps.db, userId),
-  ]);
+  const [row, ids] = await Promise.all([findUserById(deps.db, userId), ownedIdsOf(deps, userId)]);
   if (!row) throw new HttpError(404, 'Not found');
-  return presentOwnUser(row, { answered, created });
+  return presentOwnUser(row, {
+    answered: JSON.parse(ids.answered) as string[],
+    created: JSON.parse(ids.created) as string[],
+  });
+}
+
+const ownUserHead = ownUserSchema.omit({ answered: true, created: true });
+
+/**
+ * `{"user":…}` for /api/user, serialised: the caller's row as the session just read it, and
+ * their ids spliced in as the JSON the database made, never parsed and serialised again.
+ */
+export async function ownUserBody(deps: AppDeps, row: UserRow): Promise<string> {
+  const ids = await ownedIdsOf(deps, row.id);
+  const {
+    answered: _answered,
+    created: _created,
+    ...rest
+  } = presentOwnUser(row, {
+    answered: [],
+    created: [],
+  });
+  // Checked against the schema like every answer of route(), the two id lists aside: the
+  // database made them as JSON arrays of ids and nothing else.
+  const head = checkedJson(ownUserHead, rest, 'the own user record');
+  return `{"user":${head.slice(0, -1)},"created":${ids.created},"answered":${ids.answered}}}`;
 }
 
 /** "Your data": everything the server keeps about the caller, as one JSON document. */

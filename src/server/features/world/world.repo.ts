@@ -6,6 +6,7 @@ import {
   selectAnswerViews,
 } from '#server/db/answer-queries.ts';
 import type { Database } from '#server/db/database.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import type { UsersTable } from '#server/db/schema.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 
@@ -19,35 +20,59 @@ export type PublicUserRow = Pick<
 /** Where a feed page starts: just after this (shared_on, id) in newest-first order. */
 export type FeedAnchor = { shared_on: string; id: string };
 
+const anchorQuery = (db: Database) =>
+  db
+    .selectFrom('answers')
+    .select(['answers.shared_on', 'answers.id'])
+    .where('answers.shared', '=', 1)
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc')
+    .limit(1);
+
+const anchorFromTop = preparedQuery((db, p: { offset: number }) =>
+  anchorQuery(db).offset(p.offset),
+);
+// From a known anchor, only the entries after it are walked.
+const anchorAfter = preparedQuery((db, p: { sharedOn: string; id: string; offset: number }) =>
+  anchorQuery(db)
+    .where((eb) =>
+      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(p.sharedOn, p.id)),
+    )
+    .offset(p.offset),
+);
+
 /**
  * The (shared_on, id) of the feed entry at `offset` (0 = newest; or counted after `after`), read
- * from the feed index
- * alone (answers_feed covers shared, shared_on, id), so skipping thousands of entries touches
- * neither the rows nor their authors.
+ * from the feed index alone (answers_feed covers shared, shared_on, id), so skipping thousands
+ * of entries touches neither the rows nor their authors.
  */
 export async function findFeedAnchor(
   db: Database,
   offset: number,
   after: FeedAnchor | null = null,
 ): Promise<FeedAnchor | undefined> {
-  let query = db
-    .selectFrom('answers')
-    .select(['answers.shared_on', 'answers.id'])
-    .where('answers.shared', '=', 1);
-  // From a known anchor, only the entries after it are walked.
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(after.shared_on, after.id)),
-    );
-  }
-  const row = await query
-    .orderBy('answers.shared_on', 'desc')
-    .orderBy('answers.id', 'desc')
-    .limit(1)
-    .offset(offset)
-    .executeTakeFirst();
+  const [row] = after
+    ? await anchorAfter(db, { sharedOn: after.shared_on, id: after.id, offset })
+    : await anchorFromTop(db, { offset });
   return row?.shared_on ? { shared_on: row.shared_on, id: row.id } : undefined;
 }
+
+const feedRows = (db: Database) =>
+  selectAnswerRows(db)
+    .where('answers.shared', '=', 1)
+    .orderBy('answers.shared_on', 'desc')
+    .orderBy('answers.id', 'desc');
+
+const pageFromTop = preparedQuery((db, p: { limit: number }) => feedRows(db).limit(p.limit));
+// A row-value comparison: both databases turn it into a range on the feed index (an OR of the
+// two halves made PostgreSQL filter every skipped row instead).
+const pageAfter = preparedQuery((db, p: { sharedOn: string; id: string; limit: number }) =>
+  feedRows(db)
+    .where((eb) =>
+      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(p.sharedOn, p.id)),
+    )
+    .limit(p.limit),
+);
 
 /**
  * One page of the feed, newest shared first, id breaking ties so pages never overlap: the
@@ -59,19 +84,23 @@ export async function listSharedPageAfter(
   after: FeedAnchor | null,
   limit: number,
 ): Promise<AnswerRowWithAuthor[]> {
-  let query = selectAnswerRows(db).where('answers.shared', '=', 1);
-  if (after) {
-    // A row-value comparison: both databases turn it into a range on the feed index (an
-    // OR of the two halves made PostgreSQL filter every skipped row instead).
-    query = query.where((eb) =>
-      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(after.shared_on, after.id)),
-    );
-  }
-  return query
-    .orderBy('answers.shared_on', 'desc')
-    .orderBy('answers.id', 'desc')
-    .limit(limit)
-    .execute();
+  return after
+    ? pageAfter(db, { sharedOn: after.shared_on, id: after.id, limit })
+    : pageFromTop(db, { limit });
+}
+
+const feedVersionQuery = preparedQuery((db, _p: Record<string, never>) =>
+  db.selectFrom('feed_version').select('n').where('id', '=', 1),
+);
+
+/**
+ * The feed's change counter (migration 012): bumped by the database itself, in the same
+ * transaction, whenever a row the feed is made of changes. Read per request: what any instance
+ * committed before this read is reflected in it.
+ */
+export async function readFeedVersion(db: Database): Promise<number> {
+  const [row] = await feedVersionQuery(db, {});
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -128,30 +157,44 @@ export async function hasAnsweredPrompt(
   return row !== undefined;
 }
 
-/**
- * The page that starts at entry `offset` in one round trip: the anchor subquery walks the feed
- * index alone, the outer query seeks from it (for PostgreSQL, where nothing is cached).
- */
-export async function listSharedPageFrom(
-  db: Database,
-  offset: number,
-  limit: number,
-): Promise<AnswerRowWithAuthor[]> {
-  const anchor = db
-    .selectFrom('answers as a')
-    .select(['a.shared_on', 'a.id'])
-    .where('a.shared', '=', 1)
-    .orderBy('a.shared_on', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(1)
-    .offset(offset);
-  return selectAnswerRows(db)
-    .where('answers.shared', '=', 1)
-    .where(sql<boolean>`(${sql.ref('answers.shared_on')}, ${sql.ref('answers.id')}) <= (${anchor})`)
-    .orderBy('answers.shared_on', 'desc')
-    .orderBy('answers.id', 'desc')
-    .limit(limit)
-    .execute();
+const lovesOf = (db: Database, viewerId: string, ids: string[]) =>
+  db
+    .selectFrom('likes')
+    .select([sql.lit('love').as('mark'), 'likes.answer_id as value'])
+    .where('likes.user_id', '=', viewerId)
+    .where('likes.answer_id', 'in', ids);
+const reportsOf = (db: Database, viewerId: string, ids: string[]) =>
+  db
+    .selectFrom('reports')
+    .select([sql.lit('report').as('mark'), 'reports.answer_id as value'])
+    .where('reports.user_id', '=', viewerId)
+    .where('reports.answer_id', 'in', ids);
+
+const viewerMarksQuery = preparedQuery((db, p: { viewerId: string; ids: string[] }) =>
+  lovesOf(db, p.viewerId, p.ids).unionAll(reportsOf(db, p.viewerId, p.ids)),
+);
+
+// The feed's counter and the viewer's marks on a page in one round trip: when the page cached
+// under that counter is the one the marks were read for, a signed-in feed read is one query.
+const versionAndMarksQuery = preparedQuery((db, p: { viewerId: string; ids: string[] }) =>
+  db
+    .selectFrom('feed_version')
+    .select([sql.lit('version').as('mark'), sql<string>`cast(n as text)`.as('value')])
+    .where('id', '=', 1)
+    .unionAll(lovesOf(db, p.viewerId, p.ids))
+    .unionAll(reportsOf(db, p.viewerId, p.ids)),
+);
+
+export type ViewerMarks = { loves: Set<string>; reports: Set<string> };
+
+function marksOf(rows: { mark: string; value: string }[]): ViewerMarks {
+  const loves = new Set<string>();
+  const reports = new Set<string>();
+  for (const row of rows) {
+    if (row.mark === 'love') loves.add(row.value);
+    else if (row.mark === 'report') reports.add(row.value);
+  }
+  return { loves, reports };
 }
 
 /** Which of these answers the viewer loves and which they reported: only their own rows. */
@@ -159,26 +202,20 @@ export async function listViewerMarks(
   db: Database,
   viewerId: string,
   answerIds: string[],
-): Promise<{ loves: Set<string>; reports: Set<string> }> {
+): Promise<ViewerMarks> {
   if (answerIds.length === 0) return { loves: new Set(), reports: new Set() };
-  const [loves, reports] = await Promise.all([
-    db
-      .selectFrom('likes')
-      .select('answer_id')
-      .where('user_id', '=', viewerId)
-      .where('answer_id', 'in', answerIds)
-      .execute(),
-    db
-      .selectFrom('reports')
-      .select('answer_id')
-      .where('user_id', '=', viewerId)
-      .where('answer_id', 'in', answerIds)
-      .execute(),
-  ]);
-  return {
-    loves: new Set(loves.map((row) => row.answer_id)),
-    reports: new Set(reports.map((row) => row.answer_id)),
-  };
+  return marksOf(await viewerMarksQuery(db, { viewerId, ids: answerIds }));
+}
+
+/** The feed's change counter (as readFeedVersion) and the viewer's marks on these answers. */
+export async function readFeedVersionAndMarks(
+  db: Database,
+  viewerId: string,
+  answerIds: string[],
+): Promise<{ version: number; marks: ViewerMarks }> {
+  const rows = await versionAndMarksQuery(db, { viewerId, ids: answerIds });
+  const version = rows.find((row) => row.mark === 'version')?.value;
+  return { version: Number(version ?? 0), marks: marksOf(rows) };
 }
 
 /** A named user's non-anonymous shared answers, newest first. */

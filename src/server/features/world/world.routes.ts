@@ -4,6 +4,7 @@ import { rateLimits } from '#server/plugins/rate-limits.ts';
 import { route } from '#server/plugins/typed-routes.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
+import { listenForFeedCounter } from './feed-counter.ts';
 import {
   loveAnswer,
   publicProfile,
@@ -11,7 +12,7 @@ import {
   reportAnswer,
   reportedAnswers,
   shareAnswer,
-  sharedPage,
+  sharedPageBody,
   sharedPageForPrompt,
   unloveAnswer,
   unreportAnswer,
@@ -23,11 +24,17 @@ import {
 // "Named user: can share, like, report").
 export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
+  // PostgreSQL: the feed's change counter by NOTIFY, for visitors' reads (feed-counter.ts).
+  const stopListening = listenForFeedCounter(deps.db, app.log);
+  app.addHook('onClose', stopListening);
 
-  route(app, '/api/answer/shared', async (request) => {
+  route(app, '/api/answer/shared', async (request, reply) => {
     const { page, prompt_id } = request.body;
     if (prompt_id) return sharedPageForPrompt(deps, request.sessionUser, prompt_id, page);
-    return { sharedAnswers: await sharedPage(deps, request.sessionUser, page) };
+    // Already JSON (decision 030): the cached page as it is, or with the viewer's marks. Each
+    // item was checked against feedAnswerSchema where it was serialised (world-feed.service.ts).
+    const body = await sharedPageBody(deps, request.sessionUser, page);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   route(app, '/api/answer/share', async (request) => {

@@ -6,9 +6,16 @@ import {
 } from '#server/db/answer-queries.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, forbidden, notFound } from '#server/plugins/errors.ts';
+import { checkedJson } from '#server/plugins/typed-routes.ts';
 import type { Answer } from '#shared/api/answers.ts';
-import type { FeedAnswer, PublicProfile, ReportedAnswer } from '#shared/api/world.ts';
+import {
+  type FeedAnswer,
+  feedAnswerSchema,
+  type PublicProfile,
+  type ReportedAnswer,
+} from '#shared/api/world.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
+import { counterForVisitor } from './feed-counter.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
 import {
   addLove,
@@ -21,11 +28,13 @@ import {
   listViewerMarks,
   markShared,
   markUnshared,
+  readFeedVersionAndMarks,
   removeLove,
   removeReport,
   replaceSharedText,
+  type ViewerMarks,
 } from './world.repo.ts';
-import { feedPage, promptFeedPage } from './world-feed.ts';
+import { type FeedPage, feedPage, lastCachedPage, promptFeedPage } from './world-feed.service.ts';
 
 /** What the calls that change the feed need: they tell every instance (world-events.ts). */
 type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents'>;
@@ -41,12 +50,59 @@ function unmarked(row: AnswerRowWithAuthor): AnswerView {
 }
 type Sharer = { id: string };
 
-export async function sharedPage(
+/**
+ * A feed page as the viewer sees it, serialised: `{"sharedAnswers":[…]}`. The page is cached
+ * already serialised as a stranger sees it; the viewer's own loves and reports (read for just
+ * these ids, never cached) change only the answers they mark.
+ */
+export async function sharedPageBody(
   deps: DataDeps,
   viewer: Viewer | null,
   page: number,
-): Promise<FeedAnswer[]> {
-  return presentWithMarks(deps, viewer, await feedPage(deps.db, page));
+): Promise<string> {
+  // A visitor cannot have just changed anything: the counter last heard will do (PostgreSQL).
+  if (!viewer) return (await feedPage(deps.db, page, await counterForVisitor(deps.db))).body;
+  // Signed in: the counter and the viewer's marks on the page cached last, in one query; only
+  // when the counter has moved since, the page is read again and its marks with it.
+  const guess = lastCachedPage(deps.db, page);
+  let feed: FeedPage;
+  let marks: ViewerMarks;
+  if (guess && guess.page.rows.length > 0) {
+    const read = await readFeedVersionAndMarks(deps.db, viewer.id, idsOf(guess.page));
+    if (guess.isCurrent(read.version)) {
+      feed = guess.page;
+      marks = read.marks;
+    } else {
+      feed = await feedPage(deps.db, page, read.version);
+      marks = await listViewerMarks(deps.db, viewer.id, idsOf(feed));
+    }
+  } else {
+    feed = await feedPage(deps.db, page);
+    marks = await listViewerMarks(deps.db, viewer.id, idsOf(feed));
+  }
+  return bodyWithMarks(feed, marks, viewer);
+}
+
+const FEED = 'an answer of the world feed';
+const idsOf = (feed: FeedPage) => feed.rows.map((row) => row.id);
+
+/** The cached page's JSON, with the answers this viewer loves or reported presented again. */
+function bodyWithMarks(feed: FeedPage, marks: ViewerMarks, viewer: Viewer): string {
+  if (marks.loves.size === 0 && marks.reports.size === 0) return feed.body;
+  const items = feed.rows.map((row, index) =>
+    marks.loves.has(row.id) || marks.reports.has(row.id)
+      ? checkedJson(feedAnswerSchema, presentFeedAnswer(withMarks(row, marks), viewer.id), FEED)
+      : feed.items[index],
+  );
+  return `{"sharedAnswers":[${items.join(',')}]}`;
+}
+
+function withMarks(row: AnswerRowWithAuthor, marks: ViewerMarks): AnswerView {
+  return {
+    ...row,
+    viewer_loves: marks.loves.has(row.id) ? 1 : 0,
+    viewer_reported: marks.reports.has(row.id) ? 1 : 0,
+  };
 }
 
 /** Feed rows as the viewer sees them: their own love and report marks, never anyone else's. */
@@ -61,16 +117,7 @@ async function presentWithMarks(
     viewer.id,
     rows.map((row) => row.id),
   );
-  return rows.map((row) =>
-    presentFeedAnswer(
-      {
-        ...row,
-        viewer_loves: marks.loves.has(row.id) ? 1 : 0,
-        viewer_reported: marks.reports.has(row.id) ? 1 : 0,
-      },
-      viewer.id,
-    ),
-  );
+  return rows.map((row) => presentFeedAnswer(withMarks(row, marks), viewer.id));
 }
 
 /**
