@@ -68,11 +68,17 @@ export function formatRun(run: RunSummary): string {
 /** Replaces this database + size's section of the results file, keeping the others. */
 export function writeResults(file: string, run: RunSummary): string {
   const key = `${run.database} ${run.answers}${run.only ? ` only ${run.only}` : ''}`;
-  const start = `<!-- run: ${key} -->`;
-  const end = `<!-- end: ${key} -->`;
   const table = formatRun(run);
   const title = `${run.database}, ${number(run.answers)} answers${run.only ? ` (only: ${run.only})` : ''}`;
-  const section = `${start}\n## ${title}\n\n${table}\n${end}`;
+  replaceSection(file, key, title, table);
+  return table;
+}
+
+/** Puts `body` under `## title` between this key's markers, keeping every other section. */
+export function replaceSection(file: string, key: string, title: string, body: string): void {
+  const start = `<!-- run: ${key} -->`;
+  const end = `<!-- end: ${key} -->`;
+  const section = `${start}\n## ${title}\n\n${body}\n${end}`;
   let text = fs.existsSync(file)
     ? fs.readFileSync(file, 'utf8')
     : '# Latest benchmark results\n\nWritten by `npm run bench` (see docs/PERFORMANCE.md). ' +
@@ -82,5 +88,4 @@ export function writeResults(file: string, run: RunSummary): string {
   if (from >= 0 && to > from) text = text.slice(0, from) + section + text.slice(to + end.length);
   else text = `${text.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(file, text);
-  return table;
 }

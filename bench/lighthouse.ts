@@ -1,0 +1,134 @@
+// `npm run bench:lighthouse`: Lighthouse (the npm package, its default mobile emulation and
+// simulated slow-4G/4× CPU throttling) on /home, /world and /answer/today of the production
+// build, served by the real server (its own process, `src/server/main.ts`) over a world with
+// 2,000 answers (400 shared). Debian's Chromium, started here with a DevTools port that
+// Lighthouse connects to. Each page is audited RUNS times (default 3; BENCH_LIGHTHOUSE_RUNS) and
+// the median performance score kept, as Lighthouse's own docs advise for a noisy machine.
+// Writes its table into bench/results/latest.md. A benchmark, not a test: it never fails on a
+// score (issue 14's goal: performance ≥ 95, accessibility 100).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { createDatabase } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { seedDatabase } from '../src/server/db/seed.ts';
+import { startServer } from '../tests/browser/support/server.ts';
+import { replaceSection } from './results.ts';
+import { seedScale } from './scale-data.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const PAGES = ['/home', '/world', '/answer/today'];
+
+execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+// A small, real world to show on /world.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-lighthouse-'));
+const db = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'muse.db') });
+await migrateToLatest(db);
+await seedDatabase(db);
+await seedScale(db, { people: 200, answers: 2000, shared: 400, loves: 4000, prefix: 'l' });
+await db.destroy();
+
+/** Debian's Chromium with a DevTools port of its choosing; resolves with that port. */
+function startChromium(): Promise<{ chrome: ChildProcess; port: number }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-lighthouse-profile-'));
+  const chrome = spawn(
+    process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    chrome.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (match) resolve({ chrome, port: Number(match[1]) });
+    });
+    chrome.once('exit', (code) => reject(new Error(`chromium exited (${code}):\n${output}`)));
+  });
+}
+
+type Audit = { performance: number; accessibility: number; failing: string[]; metrics: string };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const server = await startServer({ DATA_DIR: dataDir });
+const { chrome, port } = await startChromium();
+const rows: string[] = [];
+try {
+  for (const page of PAGES) {
+    const audits: Audit[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(`${server.origin}${page}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits: all } = result.lhr;
+      const metric = (id: string) => all[id]?.displayValue ?? '—';
+      audits.push({
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        // Accessibility audits that failed, by id (an empty list is a 100).
+        failing: (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && all[ref.id]?.score === 0)
+          .map((ref) => ref.id),
+        metrics: ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time']
+          .map(metric)
+          .concat(metric('cumulative-layout-shift'))
+          .join(' · '),
+      });
+      process.stderr.write(`${page} run ${run + 1}: ${audits.at(-1)?.performance}\n`);
+    }
+    const performance = median(audits.map((audit) => audit.performance));
+    const middle = audits.find((audit) => audit.performance === performance) ?? audits[0];
+    rows.push(
+      `| ${page} | ${performance} (${audits.map((a) => a.performance).join(', ')}) | ` +
+        `${Math.min(...audits.map((a) => a.accessibility))} | ${middle?.metrics ?? ''} | ` +
+        `${[...new Set(audits.flatMap((a) => a.failing))].join(', ') || 'none'} |`,
+    );
+  }
+} finally {
+  chrome.kill('SIGKILL');
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const table = [
+  `Run ${new Date().toISOString()} · Lighthouse ${lighthouseVersion()} · default mobile ` +
+    `emulation, simulated throttling · ${RUNS} runs per page (median performance) · ` +
+    `load average before ${os.loadavg()[0]?.toFixed(2)}`,
+  '',
+  '| page | performance (runs) | accessibility | FCP · LCP · TBT · CLS | failing a11y audits |',
+  '|---|---|---:|---|---|',
+  ...rows,
+].join('\n');
+replaceSection(path.join(root, 'bench/results/latest.md'), 'Lighthouse', 'Lighthouse', table);
+console.log(table);
+
+function lighthouseVersion(): string {
+  const file = path.join(root, 'node_modules/lighthouse/package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
