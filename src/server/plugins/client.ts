@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { entryScreenOf } from '#shared/entry-screens.ts';
 import { isApiRequest } from './canonical-path.ts';
+import { buildEntryPages } from './entry-pages.ts';
 
 /**
  * A path that names a file (a stored picture, a built asset, anything with an extension) is
@@ -25,6 +27,9 @@ export function isAssetPath(pathname: string): boolean {
 export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
+  const entryPages = hasClient
+    ? buildEntryPages(clientDir, fs.readFileSync(indexFile, 'utf8'))
+    : new Map<string, string>();
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -54,6 +59,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
         .send('The client is not built yet: run `npm run build`.');
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    reply.type('text/html; charset=utf-8');
+    // An entry screen's page names its chunks up front (entry-pages.ts); 2–3 KB, sent as it is.
+    const entryPage = entryPages.get(entryScreenOf(pathname) ?? '');
+    return entryPage === undefined ? reply.sendFile('index.html') : reply.send(entryPage);
   });
 }

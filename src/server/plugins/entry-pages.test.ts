@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { entryScreens } from '#shared/entry-screens.ts';
+import { buildEntryPages } from './entry-pages.ts';
+
+const INDEX = '<!doctype html><html><head><title>Müse</title></head><body></body></html>';
+
+/** A build directory with this manifest. */
+function buildDir(manifest: object): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-entry-pages-'));
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+describe('entry pages', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("names the screen's chunks and stylesheet, but nothing index.html already loads", () => {
+    const dir = buildDir({
+      'main.tsx': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_react'],
+        css: ['assets/index-1.css'],
+      },
+      _react: { file: 'assets/react-1.js' },
+      _card: { file: 'assets/card-1.js', imports: ['_react'], css: ['assets/card-1.css'] },
+      'screens/home/home-screen.tsx': {
+        file: 'assets/home-screen-1.js',
+        imports: ['_card', '_react'],
+        css: ['assets/home-screen-1.css', 'assets/index-1.css'],
+      },
+    });
+    dirs.push(dir);
+    const page = buildEntryPages(dir, INDEX).get('screens/home/home-screen.tsx') ?? '';
+    expect(page).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/home-screen-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/card-1.js">' +
+        '<link rel="preload" as="style" href="/assets/home-screen-1.css">' +
+        '<link rel="preload" as="style" href="/assets/card-1.css"></head>',
+    );
+    expect(page).not.toContain('react-1.js');
+    expect(page).not.toContain('preload" as="style" href="/assets/index-1.css');
+  });
+
+  it('has no pages without a manifest (a dev server, a stub page)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-entry-pages-'));
+    dirs.push(dir);
+    expect(buildEntryPages(dir, INDEX).size).toBe(0);
+  });
+
+  it('names only modules that router.tsx really loads', () => {
+    const client = path.resolve(import.meta.dirname, '../../client');
+    const router = fs.readFileSync(path.join(client, 'router.tsx'), 'utf8');
+    for (const { module } of entryScreens) {
+      expect(router).toContain(`import('./${module}')`);
+      expect(fs.existsSync(path.join(client, module))).toBe(true);
+    }
+  });
+});
