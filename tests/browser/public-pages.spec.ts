@@ -135,6 +135,33 @@ test.describe('public pages', () => {
     await server?.stop();
   });
 
+  test("names /home's screen chunks in the page, and fetches each file once", async ({ page }) => {
+    const html = await (await page.request.get(`${server.origin}/home`)).text();
+    const preloads = [
+      ...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g),
+    ].map((match) => match[1] ?? '');
+    expect(preloads.some((href) => /\/assets\/home-screen-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloads.some((href) => /\/assets\/home-screen-[\w-]+\.css$/.test(href))).toBe(true);
+    // A page that is not an entry screen names no screen.
+    expect(await (await page.request.get(`${server.origin}/about`)).text()).not.toContain(
+      'screen-',
+    );
+
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/')) fetched.push(new URL(request.url()).pathname);
+    });
+    await stubHomeApi(page);
+    await page.goto(`${server.origin}/home`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'One good question a day.' }),
+    ).toBeVisible();
+    // Every preloaded file was used by the page, none fetched a second time (a preload whose
+    // mode does not match its use, such as a stylesheet preloaded with crossorigin, is).
+    for (const href of preloads) expect(fetched).toContain(href);
+    expect(fetched.filter((file, index) => fetched.indexOf(file) !== index)).toEqual([]);
+  });
+
   for (const publicPage of PAGES) {
     test(`${publicPage.path} reads well`, { tag: '@layout' }, async ({ page }, testInfo) => {
       const width = page.viewportSize()?.width ?? 0;

@@ -42,11 +42,11 @@ describe('entry pages', () => {
     expect(page).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/home-screen-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/card-1.js">' +
-        '<link rel="preload" as="style" href="/assets/home-screen-1.css">' +
-        '<link rel="preload" as="style" href="/assets/card-1.css"></head>',
+        '<link rel="preload" as="style" crossorigin href="/assets/home-screen-1.css">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/card-1.css"></head>',
     );
     expect(page).not.toContain('react-1.js');
-    expect(page).not.toContain('preload" as="style" href="/assets/index-1.css');
+    expect(page).not.toContain('preload" as="style" crossorigin href="/assets/index-1.css');
   });
 
   it('has no pages without a manifest (a dev server, a stub page)', () => {

@@ -42,9 +42,11 @@ export function buildEntryPages(clientDir: string, indexHtml: string): Map<strin
         (key) =>
           `<link rel="modulepreload" crossorigin href="/${attribute(manifest[key]?.file ?? '')}">`,
       ),
-      // Fetched now, applied when the screen's chunk adds it as a stylesheet (Vite's preload
-      // helper, which links CSS without crossorigin: so must this, or it is fetched twice).
-      ...css.map((file) => `<link rel="preload" as="style" href="/${attribute(file)}">`),
+      // Fetched now, applied when the screen's chunk links it (Vite's preload helper links CSS
+      // with crossorigin too: a preload whose mode differs from its use is fetched twice).
+      ...css.map(
+        (file) => `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`,
+      ),
     ];
     pages.set(module, indexHtml.replace('</head>', `${links.join('')}</head>`));
   }
