@@ -6,7 +6,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist/client/index.html');
-const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package.json'];
+const sources = [
+  'src/client',
+  'src/shared',
+  'vite.config.ts',
+  'package.json',
+  'scripts/prerender.ts',
+];
 
 function newestMtime(target: string): number {
   const stat = fs.statSync(target);

@@ -18,14 +18,30 @@ const saved = loadSavedState(storage, todayOf(new Date()));
 if (saved) hydrate(saved);
 startPersisting(storage);
 
+// Loads run in parallel and never hold up the first paint.
+startApp((path) => void router.navigate(path, { replace: true }));
+
+// The first render waits until the router has the screen's chunk (the page named it up front,
+// plugins/entry-pages.ts): rendered earlier, React's first commit would be an empty page, and
+// where the server sent the screen prerendered (/home) it would blank it for a moment.
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  void routerReady().then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 
-// Loads run in parallel and never hold up the first paint.
-startApp((path) => void router.navigate(path, { replace: true }));
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { screenshot, watchPageErrors } from './support/browser.ts';
+import { openAsNewVisitor } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // The categories screen is about layout: it runs at phone width and again at desktop width
@@ -22,7 +23,8 @@ test.describe('the app shell', () => {
       const width = page.viewportSize()?.width ?? 0;
       const errors = watchPageErrors(page);
       // A first visit goes to the home page (SPEC §2); the categories screen is / after that.
-      await page.goto(`${server.origin}/`);
+      // (Once the visitor's anonymous account exists: before that every visit is a first one.)
+      await openAsNewVisitor(page, `${server.origin}/`);
       await page.waitForURL(`${server.origin}/home`);
       await page.goto(`${server.origin}/`);
       const tiles = page.getByRole('list', { name: 'Categories' }).getByRole('link');

@@ -135,31 +135,50 @@ test.describe('public pages', () => {
     await server?.stop();
   });
 
-  test("names /home's screen chunks in the page, and fetches each file once", async ({ page }) => {
-    const html = await (await page.request.get(`${server.origin}/home`)).text();
-    const preloads = [
-      ...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g),
-    ].map((match) => match[1] ?? '');
-    expect(preloads.some((href) => /\/assets\/home-screen-[\w-]+\.js$/.test(href))).toBe(true);
-    expect(preloads.some((href) => /\/assets\/home-screen-[\w-]+\.css$/.test(href))).toBe(true);
-    // A page that is not an entry screen names no screen.
-    expect(await (await page.request.get(`${server.origin}/about`)).text()).not.toContain(
-      'screen-',
+  test('/home paints before any script runs, and each asset is fetched once', async ({
+    browser,
+  }) => {
+    const html = await (await browser.newPage()).request.get(`${server.origin}/home`);
+    const links = [...(await html.text()).matchAll(/<link rel="[^"]+"[^>]* href="([^"]+)"/g)].map(
+      (match) => match[1] ?? '',
     );
+    // The screen's chunk and stylesheet are named in the page, not found after the entry ran.
+    expect(links.some((href) => /\/assets\/home-screen-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(links.some((href) => /\/assets\/home-screen-[\w-]+\.css$/.test(href))).toBe(true);
+    // A page that is not an entry screen names no screen.
+    expect(
+      await (await browser.newPage()).request.get(`${server.origin}/about`).then((r) => r.text()),
+    ).not.toContain('screen-');
 
+    // Without JavaScript the page is there, styled: it was rendered at build time.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const still = await noScript.newPage();
+    await still.goto(`${server.origin}/home`);
+    await expect(
+      still.getByRole('heading', { level: 1, name: 'One good question a day.' }),
+    ).toBeVisible();
+    await expect(still.getByRole('link', { name: 'Start musing' }).first()).toHaveCSS(
+      'display',
+      /block|flex/,
+    );
+    await noScript.close();
+
+    // With it, the app takes over, and no file is fetched twice (a preload whose mode does not
+    // match its use, such as a stylesheet preloaded without crossorigin, would be).
+    const page = await browser.newPage();
     const fetched: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/assets/')) fetched.push(new URL(request.url()).pathname);
     });
     await stubHomeApi(page);
     await page.goto(`${server.origin}/home`);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'One good question a day.' }),
-    ).toBeVisible();
-    // Every preloaded file was used by the page, none fetched a second time (a preload whose
-    // mode does not match its use, such as a stylesheet preloaded with crossorigin, is).
-    for (const href of preloads) expect(fetched).toContain(href);
+    await expect(page.getByText('What small thing went well today?')).toBeVisible();
+    await expect(page).toHaveTitle('Müse | Welcome');
+    for (const href of links.filter((link) => link.startsWith('/assets/'))) {
+      expect(fetched).toContain(href);
+    }
     expect(fetched.filter((file, index) => fetched.indexOf(file) !== index)).toEqual([]);
+    await page.close();
   });
 
   for (const publicPage of PAGES) {

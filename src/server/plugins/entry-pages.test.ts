@@ -49,6 +49,23 @@ describe('entry pages', () => {
     expect(page).not.toContain('preload" as="style" crossorigin href="/assets/index-1.css');
   });
 
+  it('puts a prerendered screen inside #root and links its stylesheet so it paints at once', () => {
+    const dir = buildDir({
+      'main.tsx': { file: 'assets/index-1.js', isEntry: true },
+      'screens/home/home-screen.tsx': { file: 'assets/home-1.js', css: ['assets/home-1.css'] },
+    });
+    dirs.push(dir);
+    fs.writeFileSync(
+      path.join(dir, '.vite/prerendered.json'),
+      JSON.stringify({ 'screens/home/home-screen.tsx': '<h1>Costs $& more</h1>' }),
+    );
+    const index = INDEX.replace('<body>', '<body><div id="root"></div>');
+    const page = buildEntryPages(dir, index).get('screens/home/home-screen.tsx') ?? '';
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css"></head>');
+    // As written, not read as a replacement pattern ($& would repeat the matched text).
+    expect(page).toContain('<div id="root"><h1>Costs $& more</h1></div>');
+  });
+
   it('has no pages without a manifest (a dev server, a stub page)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-entry-pages-'));
     dirs.push(dir);

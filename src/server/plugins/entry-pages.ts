@@ -5,8 +5,10 @@ import { entryScreens } from '#shared/entry-screens.ts';
 // index.html once per entry screen (shared/entry-screens.ts), with the screen's chunk, the
 // chunks it imports and its stylesheet named up front, so the browser fetches them while the
 // app's entry downloads instead of after the entry has run (one round trip less before the
-// first paint on a phone). Built once at start-up from Vite's manifest; without a manifest
-// (a dev server, a test's stub page) there are no such pages and index.html goes as it is.
+// first paint on a phone). A screen prerendered at build time (scripts/prerender.ts: /home)
+// also has its first render inside #root and its stylesheet linked, so it paints before any
+// JavaScript runs. Built once at start-up from Vite's manifest; without a manifest (a dev
+// server, a test's stub page) there are no such pages and index.html goes as it is.
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
@@ -20,6 +22,16 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): st
 
 const attribute = (url: string) => url.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const ROOT = '<div id="root"></div>';
+
+/** Screen module → its first render, written by scripts/prerender.ts; none if not there. */
+function readPrerendered(clientDir: string): Record<string, string> {
+  const file = path.join(clientDir, '.vite/prerendered.json');
+  return fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)
+    : {};
+}
+
 /** Screen module → its index.html; empty when the build has no manifest. */
 export function buildEntryPages(clientDir: string, indexHtml: string): Map<string, string> {
   const pages = new Map<string, string>();
@@ -31,24 +43,32 @@ export function buildEntryPages(clientDir: string, indexHtml: string): Map<strin
   // What index.html already loads: the entry, its imports (Vite preloads them) and their CSS.
   const loaded = new Set(chunksOf(manifest, entry));
   const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]?.css ?? []));
+  const prerendered = readPrerendered(clientDir);
   for (const { module } of entryScreens) {
     const chunks = chunksOf(manifest, module).filter((key) => !loaded.has(key));
     if (chunks.length === 0) continue;
     const css = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))].filter(
       (file) => !loadedCss.has(file),
     );
+    const markup = indexHtml.includes(ROOT) ? prerendered[module] : undefined;
     const links = [
       ...chunks.map(
         (key) =>
           `<link rel="modulepreload" crossorigin href="/${attribute(manifest[key]?.file ?? '')}">`,
       ),
-      // Fetched now, applied when the screen's chunk links it (Vite's preload helper links CSS
-      // with crossorigin too: a preload whose mode differs from its use is fetched twice).
-      ...css.map(
-        (file) => `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`,
+      // A prerendered screen needs its stylesheet to paint; any other only fetches it now, to
+      // apply when its chunk links it. Both with crossorigin, as Vite's preload helper links CSS
+      // (a preload whose mode differs from its use is fetched twice).
+      ...css.map((file) =>
+        markup === undefined
+          ? `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`
+          : `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`,
       ),
     ];
-    pages.set(module, indexHtml.replace('</head>', `${links.join('')}</head>`));
+    // Replaced by functions: the markup is written as it is, `$&` and all.
+    let page = indexHtml.replace('</head>', () => `${links.join('')}</head>`);
+    if (markup !== undefined) page = page.replace(ROOT, () => `<div id="root">${markup}</div>`);
+    pages.set(module, page);
   }
   return pages;
 }

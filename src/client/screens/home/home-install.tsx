@@ -8,6 +8,8 @@ type BeforeInstallPromptEvent = Event & {
 };
 
 function runsInstalled(): boolean {
+  // Prerendered at build time (prerender.tsx) there is no window: a page in a browser tab.
+  if (typeof window === 'undefined') return false;
   const standalone = window.matchMedia?.('(display-mode: standalone)').matches ?? false;
   // iOS Safari reports a home-screen launch here instead.
   return standalone || (navigator as { standalone?: boolean }).standalone === true;
