@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/browser/support/browser.ts';
 
 // Browser specs under tests/browser (decision 002): @playwright/test drives Debian's Chromium
 // (no browser download). Each spec starts its own server on a fresh data dir in beforeAll
@@ -25,17 +26,7 @@ export default defineConfig({
     navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     // Every spec at phone width (the app is phone-first) ...

@@ -14,6 +14,7 @@ import lighthouse from 'lighthouse';
 import { createDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/browser/support/browser.ts';
 import { startServer } from '../tests/browser/support/server.ts';
 import { replaceSection } from './results.ts';
 import { seedScale } from './scale-data.ts';
@@ -36,22 +37,12 @@ await seedScale(db, { people: 200, answers: 2000, shared: 400, loves: 4000, pref
 await db.destroy();
 
 /** Debian's Chromium with a DevTools port of its choosing; resolves with that port. */
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-lighthouse-profile-'));
+
 function startChromium(): Promise<{ chrome: ChildProcess; port: number }> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-lighthouse-profile-'));
   const chrome = spawn(
-    process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    [
-      '--headless=new',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      'about:blank',
-    ],
+    CHROMIUM_PATH,
+    ['--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, ...CHROMIUM_ARGS],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   return new Promise((resolve, reject) => {
@@ -114,6 +105,7 @@ try {
   chrome.kill('SIGKILL');
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(profile, { recursive: true, force: true });
 }
 
 const table = [
