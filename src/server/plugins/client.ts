@@ -46,7 +46,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (isApiRequest(request) || request.method !== 'GET') {
+    // HEAD is GET without the body (a link checker, a crawler): the same answer.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiRequest(request) || !reads) {
       return reply.status(404).send({ error: `No such call: ${request.method} ${pathname}` });
     }
     if (isAssetPath(pathname)) {
