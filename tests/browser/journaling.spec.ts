@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, download, reflectState, settle } from './support/page.ts';
+import { call, download, openAsNewVisitor, reflectState, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
@@ -376,7 +376,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     const other = await fresh.newPage();
     other.setDefaultTimeout(10_000);
     const otherErrors = watchPageErrors(other);
-    await other.goto(`${server.origin}/answer/journal`);
+    // Once the visitor's session exists (a stress run read the answers before its cookie came).
+    await openAsNewVisitor(other, `${server.origin}/answer/journal`);
     await other.getByLabel('Your answer').fill('written before the cookie went');
     await other.getByRole('button', { name: 'Done', exact: true }).click();
     await other.waitForURL(`${server.origin}/streak`);
@@ -384,7 +385,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     const before = (await reflectState<Saved>(other))?.state.user._id;
 
     await fresh.clearCookies();
-    await other.goto(`${server.origin}/past`);
+    // The app keeps the new user's id before its session cookie arrives: wait for the cookie.
+    await openAsNewVisitor(other, `${server.origin}/past`);
     // A new anonymous user with a new session, and the answer re-sent to it.
     await expect
       .poll(async () => (await reflectState<Saved>(other))?.state.user._id)
