@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { launchBrowser } from '../tests/browser/support/browser.ts';
 import { startServer } from '../tests/browser/support/server.ts';
 import { REACT_RENDERS_HOOK, type ReactRenders, rendersBetween } from './react-renders.ts';
+import { replaceSection } from './results.ts';
 import { formatSelfTimes, mainThreadSelfTimes } from './trace-summary.ts';
 
 const { values: args } = parseArgs({
@@ -161,31 +162,64 @@ try {
   const times = (await page.evaluate('window.keyTimes')) as number[];
   const mean = (key: keyof Counters) => perKey.reduce((sum, k) => sum + k[key], 0) / perKey.length;
   const ms = (n: number) => `${n.toFixed(1)} ms`;
-  const summary = (values: number[]) => {
+  const quantiles = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const at = (q: number) =>
       sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-    return `p50 ${ms(at(0.5))}  p95 ${ms(at(0.95))}  max ${ms(sorted.at(-1) ?? 0)}`;
+    return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0 };
   };
+  const summary = (values: number[]) => {
+    const q = quantiles(values);
+    return `p50 ${ms(q.p50)}  p95 ${ms(q.p95)}  max ${ms(q.max)}`;
+  };
+  const rows: Array<[string, number[]]> = [
+    ['keydown → next frame', times],
+    // Less sensitive to other processes on the machine than the wall-clock latency above.
+    ['main-thread work (CDP tasks)', perKey.map((k) => k.task)],
+    // CPU time: what the page itself spent (at 4×), whoever else wants the cores.
+    ['main-thread CPU (ThreadTime)', perKey.map((k) => k.cpu)],
+  ];
+  const what = args.bare ? 'bare <textarea>' : 'entry';
+  const load = os.loadavg()[0]?.toFixed(1);
+  const perKeyLine = `script ${ms(mean('script'))}, layout ${ms(mean('layout'))}, style ${ms(mean('style'))}`;
+  const reactLine =
+    `${(rendered.commits / KEYS).toFixed(2)} commits per key` +
+    (Object.keys(rendered.components).length > 0
+      ? ` (rendered: ${Object.entries(rendered.components)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, count]) => `${name} ×${count}`)
+          .join(', ')})`
+      : '');
   console.log(
-    `keystroke in a ${WORDS.toLocaleString('en')}-word ${args.bare ? 'bare <textarea>' : 'entry'} at ${RATE}× CPU slowdown ` +
-      `(${times.length} keys) [load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores]\n` +
-      `  keydown → next frame:        ${summary(times)}\n` +
-      // Less sensitive to other processes on the machine than the wall-clock latency above.
-      `  main-thread work (CDP tasks): ${summary(perKey.map((k) => k.task))}\n` +
-      // CPU time: what the page itself spent (at 4×), whoever else wants the cores.
-      `  main-thread CPU (ThreadTime): ${summary(perKey.map((k) => k.cpu))}\n` +
-      `  of which, mean per key: script ${ms(mean('script'))}, layout ${ms(mean('layout'))}, ` +
-      `style ${ms(mean('style'))}\n` +
-      `  React: ${(rendered.commits / KEYS).toFixed(2)} commits per key` +
-      (Object.keys(rendered.components).length > 0
-        ? ` (rendered: ${Object.entries(rendered.components)
-            .sort((a, b) => b[1] - a[1])
-            .map(([name, count]) => `${name} ×${count}`)
-            .join(', ')})`
-        : '') +
+    `keystroke in a ${WORDS.toLocaleString('en')}-word ${what} at ${RATE}× CPU slowdown ` +
+      `(${times.length} keys) [load average ${load} on ${os.cpus().length} cores]\n` +
+      rows.map(([name, values]) => `  ${`${name}:`.padEnd(30)}${summary(values)}\n`).join('') +
+      `  of which, mean per key: ${perKeyLine}\n` +
+      `  React: ${reactLine}` +
       breakdown,
   );
+  // The bench's client section (issue 12), unless profiling (tracing slows the page).
+  if (!args.profile) {
+    const table = [
+      `Run ${new Date().toISOString()} · ${times.length} keys typed at the end of a ` +
+        `${WORDS.toLocaleString('en')}-word ${what} · Chromium at ${RATE}× CPU slowdown · ` +
+        `load average ${load} · goal: keydown → next frame p95 ≤ 50 ms`,
+      '',
+      '| per keystroke | p50 ms | p95 ms | max ms |',
+      '|---|---:|---:|---:|',
+      ...rows.map(([name, values]) => {
+        const q = quantiles(values);
+        return `| ${name} | ${q.p50.toFixed(1)} | ${q.p95.toFixed(1)} | ${q.max.toFixed(1)} |`;
+      }),
+      '',
+      `Mean per key: ${perKeyLine}.${args.bare ? '' : ` React: ${reactLine}.`}`,
+    ].join('\n');
+    const key = args.bare ? 'client keystroke bare' : 'client keystroke';
+    const title = args.bare
+      ? 'Client: a keystroke in a bare <textarea> of 5,000 words (Chromium alone)'
+      : 'Client: a keystroke in a 5,000-word entry';
+    replaceSection(path.join(root, 'bench/results/latest.md'), key, title, table);
+  }
   await context.close();
 } finally {
   await browser.close();

@@ -9,7 +9,9 @@
 //   npm run bench -- --answers 100000  a bigger world (people = answers/10, shared = answers/5)
 //   npm run bench -- --seconds 20      longer runs; --cpu-prof DIR profiles the server process
 //   npm run bench -- --only feed,save  only scenarios whose name contains 'feed' or 'save'
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+//   npm run bench -- --no-client       without the client section (bench:client, bench:lighthouse)
+//                                      that otherwise follows (not with --only or --postgres)
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +36,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     /** Keep the data directory (the server's log is in it). */
     keep: { type: 'boolean', default: false },
+    /** Skip the client section (keystrokes, Lighthouse) that follows the server's scenarios. */
+    'no-client': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -377,3 +381,17 @@ const table = writeResults(path.join(root, 'bench/results/latest.md'), {
   results,
 });
 console.log(table);
+
+// The client section (issues 12 and 14), each in its own process, after the server's scenarios:
+// a keystroke in a 5,000-word entry and in a bare textarea, then Lighthouse on the three pages.
+// Once per database pair: with --postgres it is skipped (the client does not see the database).
+if (!args.only && !args['no-client'] && !args.postgres) {
+  for (const [script, ...rest] of [
+    ['bench/keystroke.ts'],
+    ['bench/keystroke.ts', '--bare'],
+    ['bench/lighthouse.ts'],
+  ] as const) {
+    log(`client: ${[script, ...rest].join(' ')}`);
+    execFileSync(node, [path.join(root, script), ...rest], { cwd: root, stdio: 'inherit' });
+  }
+}
