@@ -49,21 +49,49 @@ describe('entry pages', () => {
     expect(page).not.toContain('preload" as="style" crossorigin href="/assets/index-1.css');
   });
 
-  it('puts a prerendered screen inside #root and links its stylesheet so it paints at once', () => {
+  it("puts a prerendered screen inside #root, its styles and the app's inline", () => {
+    const dir = buildDir({
+      'main.tsx': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] },
+      'screens/home/home-screen.tsx': { file: 'assets/home-1.js', css: ['assets/home-1.css'] },
+    });
+    dirs.push(dir);
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets/index-1.css'), 'body{margin:0}');
+    fs.writeFileSync(path.join(dir, 'assets/home-1.css'), '.home{color:red}');
+    fs.writeFileSync(
+      path.join(dir, '.vite/prerendered.json'),
+      JSON.stringify({ 'screens/home/home-screen.tsx': '<h1>Costs $& more</h1>' }),
+    );
+    const index = INDEX.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>',
+    ).replace('<body>', '<body><div id="root"></div>');
+    const page = buildEntryPages(dir, index).get('screens/home/home-screen.tsx') ?? '';
+    expect(page).toContain('<style>body{margin:0}</style>');
+    expect(page).not.toContain('<link rel="stylesheet"');
+    expect(page).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/home-1.css"><style>.home{color:red}</style></head>',
+    );
+    // As written, not read as a replacement pattern ($& would repeat the matched text).
+    expect(page).toContain('<div id="root"><h1>Costs $& more</h1></div>');
+  });
+
+  it('links a stylesheet it cannot put inline (a url() relative to the file)', () => {
     const dir = buildDir({
       'main.tsx': { file: 'assets/index-1.js', isEntry: true },
       'screens/home/home-screen.tsx': { file: 'assets/home-1.js', css: ['assets/home-1.css'] },
     });
     dirs.push(dir);
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets/home-1.css'), '.home{background:url(./sea.png)}');
     fs.writeFileSync(
       path.join(dir, '.vite/prerendered.json'),
-      JSON.stringify({ 'screens/home/home-screen.tsx': '<h1>Costs $& more</h1>' }),
+      JSON.stringify({ 'screens/home/home-screen.tsx': '<h1>Home</h1>' }),
     );
     const index = INDEX.replace('<body>', '<body><div id="root"></div>');
     const page = buildEntryPages(dir, index).get('screens/home/home-screen.tsx') ?? '';
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css"></head>');
-    // As written, not read as a replacement pattern ($& would repeat the matched text).
-    expect(page).toContain('<div id="root"><h1>Costs $& more</h1></div>');
+    expect(page).not.toContain('<style>');
   });
 
   it('has no pages without a manifest (a dev server, a stub page)', () => {

@@ -6,8 +6,8 @@ import { entryScreens } from '#shared/entry-screens.ts';
 // chunks it imports and its stylesheet named up front, so the browser fetches them while the
 // app's entry downloads instead of after the entry has run (one round trip less before the
 // first paint on a phone). A screen prerendered at build time (scripts/prerender.ts: /home)
-// also has its first render inside #root and its stylesheet linked, so it paints before any
-// JavaScript runs. Built once at start-up from Vite's manifest; without a manifest (a dev
+// also has its first render inside #root and its styles inline, so it paints with the page
+// itself, before any stylesheet or script arrives. Built once at start-up from Vite's manifest; without a manifest (a dev
 // server, a test's stub page) there are no such pages and index.html goes as it is.
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -30,6 +30,34 @@ function readPrerendered(clientDir: string): Record<string, string> {
   return fs.existsSync(file)
     ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)
     : {};
+}
+
+/**
+ * `page` with the app's stylesheets (linked by index.html) and the screen's put inline, each
+ * left as a link where it cannot be: not on disk, or with a url() that is relative to the file.
+ */
+function inlineStyles(clientDir: string, page: string, appCss: string[], screenCss: string[]) {
+  const inline = (file: string) => {
+    const full = path.join(clientDir, file);
+    const text = fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : '';
+    return text && !/url\(|<\/style/i.test(text) ? `<style>${text}</style>` : undefined;
+  };
+  let result = page;
+  for (const file of appCss) {
+    const link = `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`;
+    const style = inline(file);
+    if (style && result.includes(link)) result = result.replace(link, () => style);
+  }
+  const own = screenCss.map(inline);
+  if (own.every((style) => style !== undefined)) {
+    result = result.replace('</head>', () => `${own.join('')}</head>`);
+  } else {
+    const links = screenCss.map(
+      (file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`,
+    );
+    result = result.replace('</head>', () => `${links.join('')}</head>`);
+  }
+  return result;
 }
 
 /** Screen module → its index.html; empty when the build has no manifest. */
@@ -56,18 +84,20 @@ export function buildEntryPages(clientDir: string, indexHtml: string): Map<strin
         (key) =>
           `<link rel="modulepreload" crossorigin href="/${attribute(manifest[key]?.file ?? '')}">`,
       ),
-      // A prerendered screen needs its stylesheet to paint; any other only fetches it now, to
-      // apply when its chunk links it. Both with crossorigin, as Vite's preload helper links CSS
-      // (a preload whose mode differs from its use is fetched twice).
-      ...css.map((file) =>
-        markup === undefined
-          ? `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`
-          : `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`,
+      // Fetched now, applied when the screen's chunk links it; with crossorigin, as Vite's
+      // preload helper links CSS (a preload whose mode differs from its use is fetched twice).
+      ...css.map(
+        (file) => `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`,
       ),
     ];
     // Replaced by functions: the markup is written as it is, `$&` and all.
     let page = indexHtml.replace('</head>', () => `${links.join('')}</head>`);
-    if (markup !== undefined) page = page.replace(ROOT, () => `<div id="root">${markup}</div>`);
+    if (markup !== undefined) {
+      // A prerendered screen paints with the page itself: its styles (the app's and its own)
+      // go inline, so no stylesheet request stands between the page and its first paint.
+      page = inlineStyles(clientDir, page, [...loadedCss], css);
+      page = page.replace(ROOT, () => `<div id="root">${markup}</div>`);
+    }
     pages.set(module, page);
   }
   return pages;
