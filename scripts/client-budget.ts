@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { chunksOf, type Manifest } from '#server/plugins/entry-pages.ts';
 import { entryScreenOf } from '#shared/entry-screens.ts';
 
 // Measured 2026-11-23 on this branch after merging main at 15:30 UTC: / 128.5 KB, /home 131.0 KB
@@ -12,28 +13,18 @@ import { entryScreenOf } from '#shared/entry-screens.ts';
 // and React Router alone are ~85 KB, so the 90 KB aim needs a lighter runtime (decision 018).
 export const BUDGET_GZIP_BYTES = { js: 136 * 1024, css: 8 * 1024 };
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-export type Manifest = Record<string, Chunk>;
-
 /** Files needed before first paint: `roots` and everything they import statically. */
 export function firstLoadFiles(
   manifest: Manifest,
   roots: string[],
 ): { js: string[]; css: string[] } {
+  for (const root of roots) {
+    if (!manifest[root]) throw new Error(`the manifest has no chunk '${root}'`);
+  }
   const seen = new Set<string>();
-  const js: string[] = [];
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no chunk '${key}'`);
-    js.push(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const root of roots) visit(root);
-  return { js, css: [...css] };
+  const keys = roots.flatMap((root) => chunksOf(manifest, root, seen));
+  const css = new Set(keys.flatMap((key) => manifest[key]?.css ?? []));
+  return { js: keys.map((key) => manifest[key]?.file ?? ''), css: [...css] };
 }
 
 // The first load of `/` and `/home`: the entry and the screen each opens with (one source with

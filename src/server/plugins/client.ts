@@ -62,7 +62,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     }
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
-    // An entry screen's page names its chunks up front (entry-pages.ts); 2–3 KB, sent as it is.
+    // An entry screen's page names its chunks up front (entry-pages.ts); under the compression
+    // threshold (2–9 KB, /home with its prerendered markup), sent as it is.
     const entryPage = entryPages.get(entryScreenOf(pathname) ?? '');
     return entryPage === undefined ? reply.sendFile('index.html') : reply.send(entryPage);
   });

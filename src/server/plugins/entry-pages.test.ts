@@ -94,7 +94,7 @@ describe('entry pages', () => {
     expect(page).not.toContain('<style>');
   });
 
-  it('has no pages without a manifest (a dev server, a stub page)', () => {
+  it('has no pages without a manifest (a dev server, a bare index.html)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-entry-pages-'));
     dirs.push(dir);
     expect(buildEntryPages(dir, INDEX).size).toBe(0);

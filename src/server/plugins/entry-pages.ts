@@ -7,14 +7,15 @@ import { entryScreens } from '#shared/entry-screens.ts';
 // app's entry downloads instead of after the entry has run (one round trip less before the
 // first paint on a phone). A screen prerendered at build time (scripts/prerender.ts: /home)
 // also has its first render inside #root and its styles inline, so it paints with the page
-// itself, before any stylesheet or script arrives. Built once at start-up from Vite's manifest; without a manifest (a dev
-// server, a test's stub page) there are no such pages and index.html goes as it is.
+// itself, before any stylesheet or script arrives. Built once at start-up from Vite's manifest;
+// without a manifest (a dev server, a test's bare index.html) there are no such pages and
+// index.html goes as it is. scripts/client-budget.ts walks the manifest with chunksOf too.
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-type Manifest = Record<string, Chunk>;
+export type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+export type Manifest = Record<string, Chunk>;
 
 /** Every chunk `key` needs (itself and its static imports), in load order. */
-function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+export function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   if (seen.has(key) || !manifest[key]) return [];
   seen.add(key);
   return [key, ...(manifest[key].imports ?? []).flatMap((k) => chunksOf(manifest, k, seen))];
