@@ -40,7 +40,13 @@ export async function dropPostgresDatabase(adminUrl: string, name: string): Prom
   await client.end();
 }
 
-export type TestDatabase = { db: Database; kind: DatabaseKind; drop: () => Promise<void> };
+export type TestDatabase = {
+  db: Database;
+  kind: DatabaseKind;
+  /** How to open the same database again: another instance, as a second machine would. */
+  config: DatabaseConfig;
+  drop: () => Promise<void>;
+};
 
 /** A fresh, migrated and seeded database of the given kind, private to one test file. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
@@ -68,6 +74,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   return {
     db,
     kind,
+    config,
     drop: async () => {
       await db.destroy();
       await cleanup();

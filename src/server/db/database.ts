@@ -18,13 +18,6 @@ import { preparedStatementName } from './statement-names.ts';
 
 export type Database = Kysely<DB>;
 
-/**
- * Tables that cached reads are made of: the world feed (answers, their author's name and
- * picture, and whether the prompt is the author's own — which hides it on an anonymous answer)
- * and a person's own answer ids. A new table the feed reads from must be added here.
- */
-const WATCHED_TABLES = ['answers', 'users', 'prompts'];
-const answersVersions = new WeakMap<Database, () => string>();
 const rollbackCounts = new WeakMap<Database, () => number>();
 const logSyncs = new WeakMap<Database, () => number>();
 
@@ -45,15 +38,6 @@ export function sqliteLogSyncs(db: Database): number | null {
  */
 export function rollbackEpoch(db: Database): number {
   return rollbackCounts.get(db)?.() ?? 0;
-}
-
-/**
- * A value that changes whenever a watched table may have changed (any process), so
- * reads made of them can be cached under it; null when no such cheap signal exists
- * (PostgreSQL: other instances write too), and then nothing is cached (decision 018).
- */
-export function answersVersion(db: Database): string | null {
-  return answersVersions.get(db)?.() ?? null;
 }
 
 // COUNT(*) and other int8 values arrive from pg as strings; our counts fit in a double.
@@ -153,11 +137,10 @@ export function createDatabase(config: DatabaseConfig): Database {
     return db;
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
-  const handle = openSqlite(config.file, WATCHED_TABLES);
+  const handle = openSqlite(config.file);
   // Transactions share COMMITs (one fsync per group), still acknowledged only once on disk.
   const dialect = new GroupCommitSqliteDialect(handle);
   const db = new Kysely<DB>({ dialect });
-  answersVersions.set(db, handle.version);
   rollbackCounts.set(db, () => dialect.stats.rollbacks);
   logSyncs.set(db, () => dialect.stats.syncs);
   return db;

@@ -12,6 +12,7 @@ import * as importKeyAndReminders from './migrations/009-import-key-and-reminder
 import * as promptFeedIndex from './migrations/010-prompt-feed-index.ts';
 import * as apiTokens from './migrations/011-api-tokens.ts';
 import * as feedVersion from './migrations/012-feed-version.ts';
+import * as ownedVersion from './migrations/013-owned-version.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010-prompt-feed-index': promptFeedIndex,
   '011-api-tokens': apiTokens,
   '012-feed-version': feedVersion,
+  '013-owned-version': ownedVersion,
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -17,31 +17,16 @@ function bindAll(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
 /** Prepared statements kept per SQL text: Kysely prepares on every query (decision 018). */
 export const STATEMENT_CACHE_SIZE = 256;
 
-/** The table a write statement changes, or null for anything else (reads, DDL, CTEs). */
-export function writtenTable(sql: string): string | null {
-  const match =
-    /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?(\w+)"?/i.exec(
-      sql,
-    );
-  return match ? (match[1] ?? '').toLowerCase() : null;
-}
-
 export type SqliteHandle = {
   database: SqliteDatabase;
   raw: DatabaseSync;
-  /**
-   * A value that changes whenever one of the `watched` tables may have changed: a write
-   * through this connection (counted when the statement runs), or a commit by any other
-   * connection to the file (SQLite's `PRAGMA data_version`). Caches key on it.
-   */
-  version: () => string;
   /** How many prepared statements are cached now (for tests). */
   cachedStatements: () => number;
 };
 
-type Entry = { statement: StatementSync; reader: boolean; touchesWatched: boolean };
+type Entry = { statement: StatementSync; reader: boolean };
 
-export function openSqlite(file: string, watched: readonly string[] = []): SqliteHandle {
+export function openSqlite(file: string): SqliteHandle {
   const raw = new DatabaseSync(file);
   // WAL for concurrent readers; synchronous=FULL so an acknowledged commit survives a kill or
   // power loss (the group commit driver takes that fsync off the event loop and sets NORMAL:
@@ -54,8 +39,6 @@ export function openSqlite(file: string, watched: readonly string[] = []): Sqlit
   raw.exec('PRAGMA synchronous = FULL');
   raw.exec('PRAGMA foreign_keys = ON');
 
-  let ownWrites = 0;
-  const watchedTables = new Set(watched.map((table) => table.toLowerCase()));
   // A Map iterates in insertion order: re-inserting on use makes the first key the least
   // recently used one, which is evicted when the cache is full.
   const cache = new Map<string, Entry>();
@@ -69,10 +52,7 @@ export function openSqlite(file: string, watched: readonly string[] = []): Sqlit
     }
     const statement = raw.prepare(sql);
     const reader = statement.columns().length > 0;
-    const table = writtenTable(sql);
-    // A write we cannot name (a CTE, DDL) counts as touching everything.
-    const touchesWatched = table === null ? !reader : watchedTables.has(table);
-    const entry = { statement, reader, touchesWatched };
+    const entry = { statement, reader };
     cache.set(sql, entry);
     if (cache.size > STATEMENT_CACHE_SIZE) {
       const oldest = cache.keys().next().value;
@@ -81,30 +61,23 @@ export function openSqlite(file: string, watched: readonly string[] = []): Sqlit
     return entry;
   }
 
-  const dataVersion = raw.prepare('PRAGMA data_version');
   const database: SqliteDatabase = {
     close: () => {
       cache.clear();
       raw.close();
     },
     prepare(sql: string): SqliteStatement {
-      const { statement, reader, touchesWatched } = entryFor(sql);
+      const { statement, reader } = entryFor(sql);
       return {
         reader,
-        // Writes are counted before they run (`INSERT … RETURNING` is a reader, hence `all`
-        // too): a reader that sees the new version never caches old rows under it, and a
-        // rolled-back write only costs one cache miss.
         all(parameters) {
-          if (touchesWatched) ownWrites += 1;
           return statement.all(...bindAll(parameters));
         },
         run(parameters) {
-          if (touchesWatched) ownWrites += 1;
           const result = statement.run(...bindAll(parameters));
           return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
         },
         iterate(parameters) {
-          if (touchesWatched) ownWrites += 1;
           return statement.iterate(...bindAll(parameters));
         },
       };
@@ -113,7 +86,6 @@ export function openSqlite(file: string, watched: readonly string[] = []): Sqlit
   return {
     database,
     raw,
-    version: () => `${ownWrites}:${String(dataVersion.get()?.data_version ?? '')}`,
     cachedStatements: () => cache.size,
   };
 }

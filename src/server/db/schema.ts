@@ -24,6 +24,11 @@ export type UsersTable = {
   created_at: string;
   /** SHA-256 of the device marker an anonymous user was created with (migration 005). */
   device_hash?: string | null;
+  /**
+   * Bumped by the database whenever the person's answer or prompt ids change (migration 013,
+   * decision 032); /api/user keeps their id lists under it. Absent on rows made in code.
+   */
+  owned_version?: number;
 };
 
 export type AnswersTable = {

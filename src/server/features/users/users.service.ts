@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { type Database, rollbackEpoch } from '#server/db/database.ts';
 import { flushErasure } from '#server/db/erasure.ts';
 import type { UserRow } from '#server/db/rows.ts';
-import { createVersionedCache } from '#server/db/versioned-cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '#server/plugins/errors.ts';
 import { checkedJson } from '#server/plugins/typed-routes.ts';
@@ -35,20 +35,47 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_LOGIN_ATTEMPTS = 10;
 
 // A person with ten years of daily answers has 3,650 ids in their record: read as two JSON
-// arrays in one query, and on SQLite kept until the answers or prompts change (decisions 018,
-// 030), not rebuilt on every /api/user. Weighed in characters.
-const ownedIds = createVersionedCache<string, OwnedIdsJson>(
-  20_000_000,
-  (ids) => ids.answered.length + ids.created.length,
-);
+// arrays in one query (decision 030) and kept under (person, owned_version), the counter the
+// database bumps on their row whenever those ids change (migration 013, decision 032). The
+// caller's row comes from the session lookup, so the version is as fresh as the database on
+// SQLite and PostgreSQL alike, whichever instance wrote; another person's save leaves the
+// entry alone. SQLite's rollback epoch joins the key: a group that readers saw and that was
+// then thrown away puts the counter back to a value that had other ids behind it.
+// Bounded by weight in characters; when full, it starts over.
+const OWNED_IDS_MAX_WEIGHT = 20_000_000;
+type OwnedEntry = { version: string; ids: OwnedIdsJson; weight: number };
+const ownedIdsCaches = new WeakMap<
+  Database,
+  { entries: Map<string, OwnedEntry>; weight: number }
+>();
 
-function ownedIdsOf(deps: AppDeps, userId: string): Promise<OwnedIdsJson> {
-  return ownedIds.get(deps.db, userId, () => findOwnedIdsJson(deps.db, userId));
+async function ownedIdsOf(deps: AppDeps, row: UserRow): Promise<OwnedIdsJson> {
+  if (row.owned_version === undefined) return findOwnedIdsJson(deps.db, row.id);
+  const version = `${row.owned_version}:${rollbackEpoch(deps.db)}`;
+  let cache = ownedIdsCaches.get(deps.db);
+  if (!cache) {
+    cache = { entries: new Map(), weight: 0 };
+    ownedIdsCaches.set(deps.db, cache);
+  }
+  const hit = cache.entries.get(row.id);
+  if (hit?.version === version) return hit.ids;
+  // Read after the row, so never older than its version: kept under it, at worst newer.
+  const ids = await findOwnedIdsJson(deps.db, row.id);
+  const weight = ids.answered.length + ids.created.length;
+  if (hit) cache.weight -= hit.weight;
+  if (cache.weight + weight > OWNED_IDS_MAX_WEIGHT) {
+    cache.entries.clear();
+    cache.weight = 0;
+  }
+  cache.entries.set(row.id, { version, ids, weight });
+  cache.weight += weight;
+  return ids;
 }
 
 export async function loadOwnUser(deps: AppDeps, userId: string) {
-  const [row, ids] = await Promise.all([findUserById(deps.db, userId), ownedIdsOf(deps, userId)]);
+  const row = await findUserById(deps.db, userId);
   if (!row) throw new HttpError(404, 'Not found');
+  const ids = await ownedIdsOf(deps, row);
   return presentOwnUser(row, {
     answered: JSON.parse(ids.answered) as string[],
     created: JSON.parse(ids.created) as string[],
@@ -62,7 +89,7 @@ const ownUserHead = ownUserSchema.omit({ answered: true, created: true });
  * their ids spliced in as the JSON the database made, never parsed and serialised again.
  */
 export async function ownUserBody(deps: AppDeps, row: UserRow): Promise<string> {
-  const ids = await ownedIdsOf(deps, row.id);
+  const ids = await ownedIdsOf(deps, row);
   const {
     answered: _answered,
     created: _created,
