@@ -21,18 +21,21 @@ startPersisting(storage);
 // Loads run in parallel and never hold up the first paint.
 startApp((path) => void router.navigate(path, { replace: true }));
 
-// The first render waits until the router has the screen's chunk (the page named it up front,
-// plugins/entry-pages.ts): rendered earlier, React's first commit would be an empty page, and
-// where the server sent the screen prerendered (/home) it would blank it for a moment.
+// Where the server sent the screen prerendered (/home), the first render waits until the router
+// has the screen's chunk (the page named it up front, plugins/entry-pages.ts): rendered earlier,
+// React's first commit would be an empty page and blank the prerendered one for a moment.
+// Elsewhere nothing is on the page yet, and rendering at once lets the layout's work happen
+// while the chunk loads instead of in one long task with the screen's.
 const container = document.getElementById('root');
 if (container) {
-  void routerReady().then(() =>
+  const render = () =>
     createRoot(container).render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  );
+    );
+  if (container.hasChildNodes()) void routerReady().then(render);
+  else render();
 }
 
 function routerReady(): Promise<void> {
