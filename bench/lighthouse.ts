@@ -5,7 +5,8 @@
 // Lighthouse connects to. Each page is audited RUNS times (default 3; BENCH_LIGHTHOUSE_RUNS) and
 // the median performance score kept, as Lighthouse's own docs advise for a noisy machine.
 // Writes its table into bench/results/latest.md. A benchmark, not a test: it never fails on a
-// score (issue 14's goal: performance ≥ 95, accessibility 100).
+// score (issue 14's goal: performance ≥ 95, accessibility 100). BENCH_LIGHTHOUSE_PAGES=/world,…
+// audits only those pages; BENCH_LIGHTHOUSE_KEEP=DIR keeps every run's report there.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,13 @@ import { seedScale } from './scale-data.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const PAGES = ['/home', '/world', '/answer/today'];
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? [
+  '/home',
+  '/world',
+  '/answer/today',
+];
+/** A directory to keep each run's whole report in (lhr JSON), to see where a score went. */
+const KEEP = process.env.BENCH_LIGHTHOUSE_KEEP;
 
 execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.ts')], {
   cwd: root,
@@ -77,6 +84,11 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      if (KEEP) {
+        fs.mkdirSync(KEEP, { recursive: true });
+        const name = `${page.replaceAll('/', '_')}-${run + 1}.json`;
+        fs.writeFileSync(path.join(KEEP, name), JSON.stringify(result.lhr));
+      }
       const { categories, audits: all } = result.lhr;
       const metric = (id: string) => all[id]?.displayValue ?? '—';
       audits.push({
