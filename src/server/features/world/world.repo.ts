@@ -6,7 +6,7 @@ import {
   selectAnswerViews,
 } from '#server/db/answer-queries.ts';
 import type { Database } from '#server/db/database.ts';
-import { preparedQuery } from '#server/db/prepared.ts';
+import { affectedRows, preparedQuery } from '#server/db/prepared.ts';
 import type { UsersTable } from '#server/db/schema.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 
@@ -388,27 +388,38 @@ export async function addLove(
   now: string,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const inserted = await trx
-      .insertInto('likes')
-      .columns(['answer_id', 'user_id', 'created'])
-      .expression((eb) =>
-        eb
-          .selectFrom('answers')
-          .select((s) => ['answers.id', s.val(userId).as('user_id'), s.val(now).as('created')])
-          .where('answers.id', '=', answerId)
-          .where('answers.shared', '=', 1),
-      )
-      .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
-    await trx
-      .updateTable('answers')
-      .set((eb) => ({ likes: eb('likes', '+', 1) }))
-      .where('id', '=', answerId)
-      .execute();
+    if ((await affectedRows(addLoveQuery, trx, { answerId, userId, now })) === 0n) return false;
+    await bumpLovesQuery(trx, { answerId, delta: 1 });
     return true;
   });
 }
+
+// A love and its taking back are among the calls made most (issue 14's love scenario): their
+// statements are compiled once.
+const addLoveQuery = preparedQuery((db, p: { answerId: string; userId: string; now: string }) =>
+  db
+    .insertInto('likes')
+    .columns(['answer_id', 'user_id', 'created'])
+    .expression((eb) =>
+      eb
+        .selectFrom('answers')
+        .select((s) => ['answers.id', s.val(p.userId).as('user_id'), s.val(p.now).as('created')])
+        .where('answers.id', '=', p.answerId)
+        .where('answers.shared', '=', 1),
+    )
+    .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing()),
+);
+
+const removeLoveQuery = preparedQuery((db, p: { answerId: string; userId: string }) =>
+  db.deleteFrom('likes').where('answer_id', '=', p.answerId).where('user_id', '=', p.userId),
+);
+
+const bumpLovesQuery = preparedQuery((db, p: { answerId: string; delta: number }) =>
+  db
+    .updateTable('answers')
+    .set((eb) => ({ likes: eb('likes', '+', p.delta) }))
+    .where('id', '=', p.answerId),
+);
 
 /** Takes one person's love back; the count drops only when a row was deleted. */
 export async function removeLove(db: Database, answerId: string, userId: string): Promise<boolean> {
@@ -430,17 +441,8 @@ async function addLoveRow(trx: Database, answerId: string, userId: string, now: 
 }
 
 async function removeLoveRow(trx: Database, answerId: string, userId: string): Promise<boolean> {
-  const deleted = await trx
-    .deleteFrom('likes')
-    .where('answer_id', '=', answerId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) return false;
-  await trx
-    .updateTable('answers')
-    .set((eb) => ({ likes: eb('likes', '-', 1) }))
-    .where('id', '=', answerId)
-    .execute();
+  if ((await affectedRows(removeLoveQuery, trx, { answerId, userId })) === 0n) return false;
+  await bumpLovesQuery(trx, { answerId, delta: -1 });
   return true;
 }
 
