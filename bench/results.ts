@@ -44,7 +44,7 @@ export function formatRun(run: RunSummary): string {
       `${number(run.baseline)} req/s (${run.baselines.map((b) => number(b.rps)).join(' before, ')} after)` +
       (cpuBase === undefined ? '' : `, ${number(cpuBase)} µs of CPU per request`),
     '',
-    '| scenario | conns | ratio | req/s | p50 ms | p99 ms | max ms | max once connected | non-2xx | errors | CPU µs/req | CPU ratio |',
+    '| scenario | conns | ratio | req/s | p50 ms | p99 ms | max ms | p99 / max once connected | non-2xx | errors | CPU µs/req | CPU ratio |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const rows = [
@@ -58,7 +58,7 @@ export function formatRun(run: RunSummary): string {
   for (const { name, connections, result } of rows) {
     lines.push(
       `| ${name} | ${connections} | ${(result.rps / run.baseline).toFixed(3)} | ${number(result.rps)} | ` +
-        `${result.p50} | ${result.p99} | ${result.max} | ${result.maxConnected ?? '—'} | ${result.non2xx} | ${result.errors + result.timeouts} | ` +
+        `${result.p50} | ${result.p99} | ${result.max} | ${result.p99Connected ?? '—'} / ${result.maxConnected ?? '—'} | ${result.non2xx} | ${result.errors + result.timeouts} | ` +
         `${result.cpuUs === undefined ? '—' : number(result.cpuUs)} | ${cpuRatio(result)} |`,
     );
   }
