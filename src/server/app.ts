@@ -18,6 +18,7 @@ import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
+import { cachedDaysPrompts } from './features/prompts/daily-prompt.service.ts';
 import { registerPromptRoutes } from './features/prompts/prompts.routes.ts';
 import { registerReminderRoutes } from './features/reminders/reminders.routes.ts';
 import { registerTransferRoutes } from './features/transfer/transfer.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerClient(
     app,
     options.clientDir ?? path.resolve(import.meta.dirname, '../../dist/client'),
+    cachedDaysPrompts(deps),
   );
   return app;
 }

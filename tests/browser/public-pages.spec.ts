@@ -181,6 +181,78 @@ test.describe('public pages', () => {
     await page.close();
   });
 
+  test("/answer/today shows the day's prompt before the app runs, and the app takes over in place", async ({
+    browser,
+  }) => {
+    // The device's own day, and the prompt the server names for it.
+    const probe = await browser.newPage();
+    await probe.goto(`${server.origin}/about`);
+    const day = await probe.evaluate(() => {
+      const now = new Date();
+      return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+    });
+    const { prompt_id } = await (
+      await probe.request.post(`${server.origin}/api/prompt/today`, { data: day })
+    ).json();
+    const { prompts } = await (
+      await probe.request.post(`${server.origin}/api/prompts/approved`, { data: {} })
+    ).json();
+    const title: string = prompts.find((p: { _id: string }) => p._id === prompt_id).title;
+    await probe.close();
+
+    // None of the app's scripts: the page's own script still names the day's prompt, and the
+    // page's policy lets it (a refused inline script is a console error).
+    const bare = await browser.newPage();
+    const bareErrors = watchPageErrors(bare);
+    await bare.route('**/assets/*.js', (route) => route.abort());
+    await bare.goto(`${server.origin}/answer/today`);
+    await expect(bare.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(bare.getByRole('textbox', { name: 'Your answer' })).toHaveAttribute('readonly');
+    expect(bareErrors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+    await bare.close();
+
+    // With the app, and its loads held back: the question stays where it is (never
+    // "Loading…"), nothing can be typed yet, and the editor takes over once they arrive.
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headings: string[] }).headings = seen;
+      new MutationObserver(() => {
+        const h1 = document.querySelector('h1')?.textContent ?? '';
+        if (seen.at(-1) !== h1) seen.push(h1);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/prompts/approved', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/answer/today`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(title);
+    await expect(page.getByRole('textbox', { name: 'Your answer' })).toHaveAttribute('readonly');
+    await expect(page).toHaveTitle("Müse | Today's prompt");
+    await screenshot(page, `answer-today-frame-${page.viewportSize()?.width ?? 0}`);
+    release();
+    const box = page.getByRole('textbox', { name: 'Your answer' });
+    await expect(box).not.toHaveAttribute('readonly');
+    await expect(page.getByRole('button', { name: `${title} (more actions)` })).toBeVisible();
+    await box.fill('Written the moment it could be.');
+    await expect(page.getByText('1 word').or(page.getByText('6 words'))).toBeVisible();
+    const headings = await page.evaluate(
+      () => (window as unknown as { headings: string[] }).headings,
+    );
+    // Every heading the page ever had, as a person reads it: the day's prompt, and only it.
+    const read = headings.map((text) => text.replace(' (more actions)', '').trim());
+    expect([...new Set(read.filter((text) => text !== ''))]).toEqual([title]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   for (const publicPage of PAGES) {
     test(`${publicPage.path} reads well`, { tag: '@layout' }, async ({ page }, testInfo) => {
       const width = page.viewportSize()?.width ?? 0;

@@ -3,8 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { entryScreenOf } from '#shared/entry-screens.ts';
+import { type DayPrompts, TODAY_FRAME_KEY } from '#shared/today-frame.ts';
 import { isApiRequest } from './canonical-path.ts';
 import { buildEntryPages } from './entry-pages.ts';
+import { TODAY_DATA_SLOT, todayDataBlock } from './today-frame.ts';
 
 /**
  * A path that names a file (a stored picture, a built asset, anything with an extension) is
@@ -23,8 +25,14 @@ export function isAssetPath(pathname: string): boolean {
 /**
  * Serves the built client: hashed assets cached for a year, everything else revalidated, and
  * every unknown non-API GET answered with index.html so client routes work on reload.
+ * `daysPrompts` gives /answer/today's page its prompts (shared/today-frame.ts); without it, or
+ * when it fails, that page is the answer screen's like any other.
  */
-export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+  daysPrompts?: () => Promise<DayPrompts>,
+): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   const entryPages = hasClient
@@ -65,6 +73,21 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     // An entry screen's page names its chunks up front (entry-pages.ts); under the compression
     // threshold (2–9 KB, /home with its prerendered markup), sent as it is.
     const entryPage = entryPages.get(entryScreenOf(pathname) ?? '');
+    const todayPage = entryPages.get(TODAY_FRAME_KEY);
+    if (pathname === '/answer/today' && todayPage !== undefined && daysPrompts) {
+      return daysPrompts().then(
+        (prompts) =>
+          reply.send(
+            Object.keys(prompts).length > 0
+              ? todayPage.replace(TODAY_DATA_SLOT, () => todayDataBlock(prompts))
+              : entryPage,
+          ),
+        (error: unknown) => {
+          request.log.warn({ err: error }, "today's prompts unread: the page goes without");
+          return reply.send(entryPage);
+        },
+      );
+    }
     return entryPage === undefined ? reply.sendFile('index.html') : reply.send(entryPage);
   });
 }

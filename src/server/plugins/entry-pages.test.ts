@@ -69,9 +69,11 @@ describe('entry pages', () => {
     const page = buildEntryPages(dir, index).get('screens/home/home-screen.tsx') ?? '';
     expect(page).toContain('<style>body{margin:0}</style>');
     expect(page).not.toContain('<link rel="stylesheet"');
+    // The paint needs nothing fetched: what the app needs later asks after the page's bytes.
     expect(page).toContain(
-      '<link rel="preload" as="style" crossorigin href="/assets/home-1.css"><style>.home{color:red}</style></head>',
+      '<link rel="preload" fetchpriority="low" as="style" crossorigin href="/assets/home-1.css"><style>.home{color:red}</style></head>',
     );
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');
     // As written, not read as a replacement pattern ($& would repeat the matched text).
     expect(page).toContain('<div id="root"><h1>Costs $& more</h1></div>');
   });

@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { entryScreens } from '#shared/entry-screens.ts';
+import { entryScreenOf, entryScreens } from '#shared/entry-screens.ts';
+import { TODAY_FRAME_KEY } from '#shared/today-frame.ts';
+import { TODAY_DATA_SLOT, TODAY_PICKER } from './today-frame.ts';
 
 // index.html once per entry screen (shared/entry-screens.ts), with the screen's chunk, the
 // chunks it imports and its stylesheet named up front, so the browser fetches them while the
 // app's entry downloads instead of after the entry has run (one round trip less before the
 // first paint on a phone). A screen prerendered at build time (scripts/prerender.ts: /home)
 // also has its first render inside #root and its styles inline, so it paints with the page
-// itself, before any stylesheet or script arrives. Built once at start-up from Vite's manifest;
+// itself, before any stylesheet or script arrives; /answer/today's page (TODAY_FRAME_KEY) has
+// the answer screen's frame for today's prompt instead, with a slot for the days' prompts that
+// the server fills per request (client.ts). Built once at start-up from Vite's manifest;
 // without a manifest (a dev server, a test's bare index.html) there are no such pages and
 // index.html goes as it is. scripts/client-budget.ts walks the manifest with chunksOf too.
 
@@ -24,6 +28,8 @@ export function chunksOf(manifest: Manifest, key: string, seen = new Set<string>
 const attribute = (url: string) => url.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const ROOT = '<div id="root"></div>';
+/** The start of every tag that fetches a script or stylesheet before the app runs. */
+const LOADS_UP_FRONT = /<(?:link rel="(?:modulepreload|preload)"|script type="module")/g;
 
 /** Screen module → its first render, written by scripts/prerender.ts; none if not there. */
 function readPrerendered(clientDir: string): Record<string, string> {
@@ -97,6 +103,18 @@ export function buildEntryPages(clientDir: string, indexHtml: string): Map<strin
       // A prerendered screen paints with the page itself: its styles (the app's and its own)
       // go inline, so no stylesheet request stands between the page and its first paint.
       page = inlineStyles(clientDir, page, [...loadedCss], css);
+      // Nothing fetched up front is needed for that paint: the scripts and stylesheets ask
+      // for bandwidth after the page's own bytes, not beside them.
+      page = page.replace(LOADS_UP_FRONT, (tag) => `${tag} fetchpriority="low"`);
+      const today = prerendered[TODAY_FRAME_KEY];
+      if (today !== undefined && module === entryScreenOf('/answer/today')) {
+        // After the frame: the data, then the script that reads it into the frame's heading.
+        const root = `<div id="root">${today}${TODAY_DATA_SLOT}<script>${TODAY_PICKER}</script></div>`;
+        pages.set(
+          TODAY_FRAME_KEY,
+          page.replace(ROOT, () => root),
+        );
+      }
       page = page.replace(ROOT, () => `<div id="root">${markup}</div>`);
     }
     pages.set(module, page);

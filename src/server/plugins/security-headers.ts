@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from './canonical-path.ts';
+import { TODAY_PICKER_HASH } from './today-frame.ts';
 
 /**
- * The one inline script allowed: index.html's theme script that sets the colour theme before
- * the first paint (decision 020), by its SHA-256. Everything else loads as same-origin files.
+ * The inline scripts allowed, by their SHA-256: index.html's theme script that sets the colour
+ * theme before the first paint (decision 020), and /answer/today's picker of the device's day's
+ * prompt (today-frame.ts). Everything else loads as same-origin files.
  */
 export const THEME_SCRIPT_HASH = "'sha256-hsYpHls5DUXfG+cgoDvKhkdFBybnATfSzEo3Cc0g5uU='";
 
 const CSP = [
   "default-src 'self'",
-  `script-src 'self' ${THEME_SCRIPT_HASH}`,
+  `script-src 'self' ${THEME_SCRIPT_HASH} ${TODAY_PICKER_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self'",

@@ -12,11 +12,12 @@ import {
 import { getState, setState, useAppState } from '#client/state/app-store.ts';
 import { onPageHide } from '#client/state/page-lifecycle.ts';
 import { useTitle } from '#client/use-title.ts';
-import { todayOf } from '#shared/domain/calendar-day.ts';
+import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { AnswerEditor } from './answer-editor.tsx';
 import { type AnswerDecision, decideAnswer, parseAnswerRoute } from './answer-route.ts';
 import './answer-screen.css';
+import { pageTitleFor, TodayFrame } from './today-frame.tsx';
 
 const { journal: JOURNAL } = PSEUDO_CATEGORIES;
 
@@ -108,7 +109,17 @@ export function AnswerScreen() {
   }, []);
 
   const ready = decision.kind === 'show' && draft !== null;
-  useTitle(ready ? category : 'Loading…');
+  // /answer/today waiting for its loads: the day's prompt stays in view where the editor shows
+  // it (today-frame.tsx), named as the app knows it or else as the page brought it.
+  const todayKey = dayKey(todayOf(new Date()));
+  const frameTitle =
+    !ready && route.kind === 'today'
+      ? ((todayPrompt.date === todayKey
+          ? pool.find((prompt) => prompt._id === todayPrompt.id)?.title
+          : undefined) ?? pageTitleFor(todayKey))
+      : null;
+  useTitle(ready ? category : frameTitle !== null ? PSEUDO_CATEGORIES.today : 'Loading…');
+  if (frameTitle !== null) return <TodayFrame title={frameTitle} />;
   if (!ready) {
     return (
       <>

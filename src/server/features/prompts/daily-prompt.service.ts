@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { AppDeps } from '#server/deps.ts';
 import { notFound } from '#server/plugins/errors.ts';
-import { type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
+import { addDays, type CalendarDay, dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
+import type { DayPrompts } from '#shared/today-frame.ts';
 import {
   approvedPromptIdAt,
   countApprovedPrompts,
   findDailyPrompt,
+  findPrompt,
   insertDailyPromptIfAbsent,
   replaceDailyPrompt,
 } from './prompts.repo.ts';
@@ -58,4 +60,45 @@ async function settleDailyPrompt(
 /** The prompt that stands for the day, picking and storing one at random if none does yet. */
 export function todaysPromptId(deps: Deps, day: CalendarDay): Promise<string> {
   return settleDailyPrompt(deps, day, () => randomApprovedPromptId(deps));
+}
+
+/**
+ * The prompts standing for the server's day and the days either side: every caller's today is
+ * one of them (assertCallerDay allows no other), for /answer/today's page to show before the app
+ * has asked (shared/today-frame.ts). A day without one (no approved prompts) is left out.
+ */
+export async function daysPrompts(deps: Deps, now: Date): Promise<DayPrompts> {
+  const today = utcDayOf(now);
+  const days = [addDays(today, -1), today, addDays(today, 1)];
+  const found = await Promise.all(
+    days.map(async (day) => {
+      const id = await todaysPromptId(deps, day).catch(() => null);
+      const prompt = id ? await findPrompt(deps.db, id) : undefined;
+      return prompt ? ([dayKey(day), { id: prompt.id, title: prompt.title }] as const) : null;
+    }),
+  );
+  return Object.fromEntries(found.filter((entry) => entry !== null));
+}
+
+/** How long a page may show a day's prompt as read: an admin's rename shows within it. */
+export const DAYS_PROMPTS_TTL_MS = 60_000;
+
+/**
+ * daysPrompts read at most once a minute per instance (every /answer/today page asks): the
+ * pick for a day never changes once made, and the app shows the prompt as it is now anyway.
+ */
+export function cachedDaysPrompts(deps: Deps): (now?: Date) => Promise<DayPrompts> {
+  let cached: { key: string; until: number; prompts: Promise<DayPrompts> } | null = null;
+  return (now = new Date()) => {
+    const key = dayKey(utcDayOf(now));
+    if (cached && cached.key === key && now.getTime() < cached.until) return cached.prompts;
+    const prompts = daysPrompts(deps, now);
+    const entry = { key, until: now.getTime() + DAYS_PROMPTS_TTL_MS, prompts };
+    cached = entry;
+    // A failed read is not kept: the next page asks again.
+    prompts.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return prompts;
+  };
 }
