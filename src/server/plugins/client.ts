@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { entryScreenOf } from '#shared/entry-screens.ts';
 import { type DayPrompts, TODAY_FRAME_KEY } from '#shared/today-frame.ts';
 import { isApiRequest } from './canonical-path.ts';
+import { type EncodedPage, encodePage, sendPage } from './encoded-page.ts';
 import { buildEntryPages } from './entry-pages.ts';
 import { TODAY_DATA_SLOT, todayDataBlock } from './today-frame.ts';
 
@@ -38,6 +39,13 @@ export async function registerClient(
   const entryPages = hasClient
     ? buildEntryPages(clientDir, fs.readFileSync(indexFile, 'utf8'))
     : new Map<string, string>();
+  // Compressed once, here; /answer/today's template is filled per request (todayPage).
+  const encodedPages = new Map(
+    [...entryPages]
+      .filter(([key]) => key !== TODAY_FRAME_KEY)
+      .map(([key, page]) => [key, encodePage(page)]),
+  );
+  const todayPage = filledToday(entryPages.get(TODAY_FRAME_KEY));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -70,24 +78,42 @@ export async function registerClient(
     }
     reply.header('Cache-Control', 'no-cache');
     reply.type('text/html; charset=utf-8');
-    // An entry screen's page names its chunks up front (entry-pages.ts); under the compression
-    // threshold (2–9 KB, /home with its prerendered markup), sent as it is.
-    const entryPage = entryPages.get(entryScreenOf(pathname) ?? '');
-    const todayPage = entryPages.get(TODAY_FRAME_KEY);
-    if (pathname === '/answer/today' && todayPage !== undefined && daysPrompts) {
+    // An entry screen's page names its chunks up front (entry-pages.ts), compressed.
+    const entryPage = encodedPages.get(entryScreenOf(pathname) ?? '');
+    if (entryPage === undefined) return reply.sendFile('index.html');
+    if (pathname === '/answer/today' && todayPage && daysPrompts) {
       return daysPrompts().then(
-        (prompts) =>
-          reply.send(
-            Object.keys(prompts).length > 0
-              ? todayPage.replace(TODAY_DATA_SLOT, () => todayDataBlock(prompts))
-              : entryPage,
-          ),
+        (prompts) => sendPage(request, reply, todayPage(prompts) ?? entryPage),
         (error: unknown) => {
           request.log.warn({ err: error }, "today's prompts unread: the page goes without");
-          return reply.send(entryPage);
+          return sendPage(request, reply, entryPage);
         },
       );
     }
-    return entryPage === undefined ? reply.sendFile('index.html') : reply.send(entryPage);
+    return sendPage(request, reply, entryPage);
   });
+}
+
+/**
+ * /answer/today's page with the days' prompts in its slot, compressed; null without prompts.
+ * The prompts change at most once a minute (daily-prompt.service.ts), so the last page is kept.
+ */
+function filledToday(template: string | undefined) {
+  if (template === undefined) return null;
+  let last: { block: string; page: EncodedPage } | null = null;
+  return (prompts: DayPrompts): EncodedPage | null => {
+    if (Object.keys(prompts).length === 0) return null;
+    const block = todayDataBlock(prompts);
+    if (last?.block !== block) {
+      // Made while a person waits: brotli at a quality that takes a millisecond, not fifty.
+      last = {
+        block,
+        page: encodePage(
+          template.replace(TODAY_DATA_SLOT, () => block),
+          5,
+        ),
+      };
+    }
+    return last.page;
+  };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addDays, dayKey } from '#shared/domain/calendar-day.ts';
@@ -98,6 +99,29 @@ describeEachDatabase('/answer/today with its prompt', (get) => {
     expect(other.body).toContain('Loading…');
     expect(other.body).not.toContain(TODAY_FRAME_IDS.data);
     expect(other.body).not.toContain('<script>');
+  });
+
+  it('sends the pages compressed as the browser asks, the same page in each encoding', async () => {
+    for (const url of ['/answer/today', '/answer/journal']) {
+      const plain = await app.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('Accept-Encoding');
+      const br = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br;q=0, gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('writes a title that holds markup as text the page cannot mistake for its own', async () => {
