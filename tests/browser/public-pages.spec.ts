@@ -231,10 +231,6 @@ test.describe('public pages', () => {
       await held;
       await route.continue();
     });
-    // A new visitor's own answers and prompts are known (none): the editor does not wait for
-    // the calls that would confirm it, here never answered.
-    await page.route('**/api/user/answers', () => {});
-    await page.route('**/api/prompts/user', () => {});
     await page.goto(`${server.origin}/answer/today`);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(title);
