@@ -47,11 +47,6 @@ async function startAnonymousUser(): Promise<void> {
       answers,
       answer: s.answer ? carry(s.answer) : null,
       offline: emptyOfflineRecord(),
-      // A new user's own data is known already: the answers carried over and no prompts. A
-      // screen waiting for it (the answer screen, to find today's answer) need not wait for the
-      // round trips that confirm it once the user exists (issue 14: /answer/today's first paint).
-      myPrompts: [],
-      loaded: { ...s.loaded, myPrompts: true, answers: true },
     };
   });
   const created = createUser(id, today, deviceMarker());
