@@ -1,6 +1,6 @@
 import { RouterProvider } from 'react-router/dom';
-import { router } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return <RouterProvider router={router} />;
 }
