@@ -96,23 +96,18 @@ export async function registerClient(
 
 /**
  * /answer/today's page with the days' prompts in its slot, compressed; null without prompts.
- * The prompts change at most once a minute (daily-prompt.service.ts), so the last page is kept.
+ * The same prompts come back for a minute (cachedDaysPrompts), so the page made for them is kept
+ * and a request only compares them.
  */
 function filledToday(template: string | undefined) {
   if (template === undefined) return null;
-  let last: { block: string; page: EncodedPage } | null = null;
+  let last: { prompts: DayPrompts; page: EncodedPage | null } | null = null;
   return (prompts: DayPrompts): EncodedPage | null => {
-    if (Object.keys(prompts).length === 0) return null;
-    const block = todayDataBlock(prompts);
-    if (last?.block !== block) {
+    if (last?.prompts !== prompts) {
+      const filled = template.replace(TODAY_DATA_SLOT, () => todayDataBlock(prompts));
       // Made while a person waits: brotli at a quality that takes a millisecond, not fifty.
-      last = {
-        block,
-        page: encodePage(
-          template.replace(TODAY_DATA_SLOT, () => block),
-          5,
-        ),
-      };
+      const page = Object.keys(prompts).length > 0 ? encodePage(filled, 5) : null;
+      last = { prompts, page };
     }
     return last.page;
   };
