@@ -15,6 +15,11 @@ export type DriveRequest =
     }
   /** A new answer per request for one of the writers (id from a per-process counter). */
   | { kind: 'save'; writers: { id: string; cookie: string }[] }
+  /**
+   * Autosave: each connection writes one answer of one writer, then keeps editing it from the
+   * revision its last save returned, as the editor does while someone types.
+   */
+  | { kind: 'edit'; writers: { id: string; cookie: string }[] }
   /** A random feed page from 1 to `pages` per request (defeats any page cache). */
   | { kind: 'feedRandom'; pages: number; cookie: string }
   /** Love then take it back: a random lover and a random shared answer per pair. */
@@ -50,6 +55,10 @@ export type DriveResult = {
 };
 
 type Setup = (request: autocannon.Request, context: object) => autocannon.Request;
+type Step = {
+  setupRequest: Setup;
+  onResponse?: (status: number, body: string, context: object) => void;
+};
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 let counter = 0;
@@ -59,7 +68,63 @@ function json(cookie: string): Record<string, string> {
   return { 'content-type': 'application/json', cookie };
 }
 
-function setups(spec: DriveRequest): Setup[] {
+/**
+ * An answer of the 'edit' scenario. Autocannon clears a connection's context each time it wraps
+ * round its request list, so drafts wait here between saves; one is in flight at a time.
+ */
+type Draft = {
+  writer: { id: string; cookie: string };
+  id: string;
+  revision: number;
+  words: number;
+};
+const idleDrafts: Draft[] = [];
+
+function editStep(spec: { writers: { id: string; cookie: string }[] }): Step {
+  return {
+    setupRequest: (request, context) => {
+      counter += 1;
+      const draft = idleDrafts.pop() ?? {
+        writer: pick(spec.writers),
+        id: `e${run}${counter.toString(36)}`,
+        revision: 0,
+        words: 0,
+      };
+      (context as { draft?: Draft }).draft = draft;
+      draft.words += 1;
+      const body = JSON.stringify({
+        answer: {
+          _id: draft.id,
+          prompt_title: 'What made you smile today?',
+          text: 'Some honest words about today, '.repeat(1 + (draft.words % 40)),
+          base_revision: draft.revision,
+        },
+      });
+      return {
+        ...request,
+        method: 'POST',
+        path: '/api/answer/save',
+        headers: json(draft.writer.cookie),
+        body,
+      };
+    },
+    onResponse: (status, body, context) => {
+      const draft = (context as { draft?: Draft }).draft;
+      if (!draft) return;
+      if (status === 200) {
+        draft.revision = (JSON.parse(body) as { answer: { revision: number } }).answer.revision;
+      }
+      idleDrafts.push(draft);
+    },
+  };
+}
+
+function steps(spec: DriveRequest): Step[] {
+  if (spec.kind === 'edit') return [editStep(spec)];
+  return setups(spec).map((setupRequest) => ({ setupRequest }));
+}
+
+function setups(spec: Exclude<DriveRequest, { kind: 'edit' }>): Setup[] {
   if (spec.kind === 'static') {
     return [
       (request) => ({
@@ -156,7 +221,7 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
       connections: spec.connections,
       duration: spec.seconds,
       timeout: 30,
-      requests: spec.requests.flatMap(setups).map((setupRequest) => ({ setupRequest })),
+      requests: spec.requests.flatMap(steps),
     },
     (error, finished) => (error ? reject(error) : resolve(finished)),
   );

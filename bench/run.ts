@@ -277,6 +277,8 @@ const scenarios: Scenario[] = [
     requests: [{ kind: 'feedRandom', pages: pagesInFeed, cookie: reader }],
   },
   { name: 'answer save (new answers)', requests: [{ kind: 'save', writers }] },
+  // What an editor sends while someone types: the same answer again, from its last revision.
+  { name: 'answer save (autosave edits)', requests: [{ kind: 'edit', writers }] },
   {
     name: 'love + take back',
     requests: [{ kind: 'love', lovers, answers: world.sharedIds.slice(0, 2000) }],
