@@ -1,9 +1,9 @@
-import type { AnswerView } from '#server/db/answer-queries.ts';
+import type { OwnAnswerView } from '#server/db/answer-queries.ts';
 import { parseStringList } from '#server/db/json-list.ts';
 import type { Answer } from '#shared/api/answers.ts';
 
 /** One of the viewer's own answers, for its author only. */
-export function presentOwnAnswer(view: AnswerView): Answer {
+export function presentOwnAnswer(view: OwnAnswerView): Answer {
   return {
     _id: view.id,
     user_id: view.user_id,

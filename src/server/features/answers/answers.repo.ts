@@ -17,22 +17,6 @@ export async function listAnswerViewsOfUser(db: Database, userId: string): Promi
     .execute();
 }
 
-/**
- * Takes the answer's row lock for the rest of the transaction (a no-op UPDATE: portable, unlike
- * SELECT … FOR UPDATE, which SQLite lacks) so that a read-then-write of its score cannot race a
- * concurrent save. SQLite transactions are serialised anyway. False when there is no such row.
- */
-export async function lockAnswer(trx: Database, id: string): Promise<boolean> {
-  return (await affectedRows(lockQuery, trx, { id })) > 0n;
-}
-// The calls of every save are compiled once (decision 030).
-const lockQuery = preparedQuery((db, p: { id: string }) =>
-  db
-    .updateTable('answers')
-    .set((eb) => ({ score: eb.ref('score') }))
-    .where('id', '=', p.id),
-);
-
 /** False when a row with this id already exists (perhaps inserted a moment ago by a racer). */
 export async function insertAnswerIfAbsent(trx: Database, row: AnswerRow): Promise<boolean> {
   return (await affectedRows(insertQuery, trx, row)) > 0n;
@@ -49,13 +33,27 @@ export async function updateAnswerContent(
   id: string,
   content: AnswerContent,
 ): Promise<AnswerRow> {
-  return trx
-    .updateTable('answers')
-    .set(content)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await updateContentQuery(trx, { id, ...content });
+  if (!row) throw new Error(`answer ${id} vanished under its row lock`);
+  return row;
 }
+// Every autosave of an answer already written comes here: compiled once (decision 030).
+const updateContentQuery = preparedQuery((db, p: AnswerContent & { id: string }) =>
+  db
+    .updateTable('answers')
+    .set({
+      prompt_id: p.prompt_id,
+      prompt_title: p.prompt_title,
+      text: p.text,
+      type: p.type,
+      categories: p.categories,
+      modified: p.modified,
+      score: p.score,
+      revision: p.revision,
+    })
+    .where('id', '=', p.id)
+    .returningAll(),
+);
 
 /** Deletes the user's own answer (likes and reports cascade); its score, or null if none. */
 export async function deleteOwnAnswer(

@@ -256,4 +256,79 @@ describeEachDatabase('answers: save, delete, list', (get) => {
     const foreign = await post(app, '/api/user/answers', { _id: other.id }, user);
     expect(foreign.statusCode).toBe(404);
   });
+
+  // The save answers from what its own transaction read and wrote, not from a second read after
+  // it: what it sends must be what a fresh read shows the author, field for field.
+  it('answers each save with the answer exactly as a fresh read shows it to its author', async () => {
+    const [author, reader, other] = await Promise.all([
+      buildUser(get().db),
+      buildUser(get().db),
+      buildUser(get().db),
+    ]);
+    await get()
+      .db.updateTable('users')
+      .set({ profile_picture: 'data:image/webp;base64,UklGRg==' })
+      .where('id', '=', author.id)
+      .execute();
+    const fresh = async (id: string) =>
+      (await post(app, '/api/answer/get', { answer_id: id }, author)).json().answer;
+
+    const created = await saveAnswerAs(app, author, { base_revision: 0 });
+    expect(created.user_name).toBe(author.name);
+    expect(created).toEqual(await fresh(created._id));
+
+    // Shared by name with the author's picture, loved by two others, flagged by one of them.
+    const shared = await post(
+      app,
+      '/api/answer/share',
+      { answer_id: created._id, anonymous: false },
+      author,
+    );
+    expect(shared.statusCode, shared.body).toBe(200);
+    for (const lover of [reader, other]) {
+      const loved = await post(
+        app,
+        '/api/answer/like',
+        { answer_id: created._id, user_id: lover.id },
+        lover,
+      );
+      expect(loved.statusCode, loved.body).toBe(200);
+    }
+    const flagged = await post(app, '/api/answer/report', { answer_id: created._id }, reader);
+    expect(flagged.statusCode, flagged.body).toBe(200);
+
+    const edited = await saveAnswerAs(app, author, {
+      _id: created._id,
+      text: words(12),
+      base_revision: created.revision,
+    });
+    expect(edited).toMatchObject({
+      text: words(12),
+      revision: created.revision + 1,
+      shared: true,
+      // Sharing counts the author's own love (SPEC), then the two others'.
+      likes: 3,
+      likers: [author.id],
+      reported: false,
+      profilePicture: 'data:image/webp;base64,UklGRg==',
+    });
+    expect(edited).toEqual(await fresh(created._id));
+
+    // Refused (decision 013): the answer it sends back is the current one, unchanged.
+    const stale = await post(
+      app,
+      '/api/answer/save',
+      {
+        answer: {
+          _id: created._id,
+          prompt_title: 'What did today teach you?',
+          text: words(2),
+          base_revision: created.revision,
+        },
+      },
+      author,
+    );
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().answer).toEqual(await fresh(created._id));
+  });
 });

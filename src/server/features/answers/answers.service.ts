@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { findAnswer, findAnswerView } from '#server/db/answer-queries.ts';
-import type { AnswerRow } from '#server/db/rows.ts';
+import { findAnswerView, lockAnswerView, type OwnAnswerView } from '#server/db/answer-queries.ts';
+import type { AnswerRow, UserRow } from '#server/db/rows.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '#server/plugins/errors.ts';
@@ -15,7 +15,6 @@ import {
   deleteOwnAnswer,
   insertAnswerIfAbsent,
   listAnswerViewsOfUser,
-  lockAnswer,
   updateAnswerContent,
 } from './answers.repo.ts';
 
@@ -23,7 +22,7 @@ import {
 export type DataDeps = Pick<AppDeps, 'db'>;
 
 /** Whose answer is being written: the session's user, never an id from a body. */
-export type AnswerOwner = { id: string };
+export type AnswerOwner = Pick<UserRow, 'id' | 'name'>;
 
 export type SaveOptions = {
   /**
@@ -42,8 +41,11 @@ export type SaveOptions = {
 };
 
 export type SaveResult = {
-  /** The stored answer: the saved one, or the current one when the save was refused. */
-  answer: AnswerRow;
+  /**
+   * The stored answer as its author sees it, read or written in the save's transaction: the
+   * saved one, or the current one when the save was refused.
+   */
+  answer: OwnAnswerView;
   changed: boolean;
   /** The save was based on an older revision and would have replaced other text. */
   conflict: boolean;
@@ -108,7 +110,7 @@ export async function saveAnswerForUser(
     shared_modified: null,
     import_key: null,
   });
-  const unchanged = (answer: AnswerRow, conflict = false): SaveResult => ({
+  const unchanged = (answer: OwnAnswerView, conflict = false): SaveResult => ({
     answer,
     changed: false,
     conflict,
@@ -118,9 +120,9 @@ export async function saveAnswerForUser(
   return inTransaction(deps.db, async (trx) => {
     // Two rounds at most: a racer may create the same id between our lock and our insert.
     for (let round = 0; round < 2; round += 1) {
-      if (await lockAnswer(trx, input._id)) {
-        const existing = await findAnswer(trx, input._id);
-        if (!existing || existing.user_id !== user.id) throw notFound('No such answer');
+      const existing = await lockAnswerView(trx, input._id, user.id);
+      if (existing) {
+        if (existing.user_id !== user.id) throw notFound('No such answer');
         if (isStale(input, existing)) {
           if (options.onConflict !== 'keep-copy') return unchanged(existing, true);
           const copy = newRow(conflictCopyId(input._id, input.text));
@@ -135,7 +137,7 @@ export async function saveAnswerForUser(
         if (!hasBase && options.onlyIfNewer && !isNewer(modified, existing.modified)) {
           return unchanged(existing);
         }
-        const answer = await updateAnswerContent(trx, input._id, {
+        const updated = await updateAnswerContent(trx, input._id, {
           prompt_id: input.prompt_id,
           prompt_title: input.prompt_title,
           text: input.text,
@@ -147,14 +149,23 @@ export async function saveAnswerForUser(
           revision: Number(existing.revision) + 1,
         });
         await addToUserScore(trx, user.id, score - existing.score);
-        return { answer, changed: true, conflict: false, copy: null };
+        // The author, picture and marks read under the row lock; the answer's columns as written.
+        return { answer: { ...existing, ...updated }, changed: true, conflict: false, copy: null };
       }
       // A deleted answer stays deleted: a late offline record skips it (4xx), a stale tab hears 410.
       if (await isBuried(trx, input._id)) throw new HttpError(410, 'That answer was deleted');
       const row = newRow(input._id);
       if (await insertAnswerIfAbsent(trx, row)) {
         await addToUserScore(trx, user.id, score);
-        return { answer: row, changed: true, conflict: false, copy: null };
+        // New and unshared: no one has loved or flagged it, and no picture shows on it.
+        const answer: OwnAnswerView = {
+          ...row,
+          author_name: user.name,
+          author_picture: null,
+          viewer_loves: 0,
+          viewer_reported: 0,
+        };
+        return { answer, changed: true, conflict: false, copy: null };
       }
     }
     throw conflict('That answer is being saved elsewhere; please try again');
@@ -213,7 +224,7 @@ export async function saveAnswer(
   input: AnswerInput,
 ): Promise<{ answer: Answer; conflict: boolean }> {
   const { answer, conflict } = await saveAnswerForUser(deps, user, input);
-  return { answer: await getOwnAnswer(deps, user, answer.id), conflict };
+  return { answer: presentOwnAnswer(answer), conflict };
 }
 
 export async function deleteAnswer(
