@@ -91,7 +91,7 @@ export function selectAnswerViews(db: Database, viewerId: string | null) {
 
 /**
  * Takes answer `id`'s row lock for the rest of the transaction and reads it, as `viewerId` sees
- * it (for its author: OwnAnswerView), in the same statement: a no-op UPDATE … RETURNING (portable, unlike SELECT … FOR UPDATE,
+ * it, in the same statement: a no-op UPDATE … RETURNING (portable, unlike SELECT … FOR UPDATE,
  * which SQLite lacks), so a read-then-write of its score cannot race a concurrent save. SQLite
  * transactions are serialised anyway. Undefined when there is no such answer.
  */
@@ -99,7 +99,7 @@ export async function lockAnswerView(
   trx: Database,
   id: string,
   viewerId: string,
-): Promise<OwnAnswerView | undefined> {
+): Promise<AnswerView | undefined> {
   const [row] = await lockViewQuery(trx, { id, viewerId });
   return row;
 }
@@ -110,21 +110,31 @@ const lockViewQuery = preparedQuery((db, p: { id: string; viewerId: string }) =>
     .set((eb) => ({ score: eb.ref('score') }))
     .where('answers.id', '=', p.id)
     .returningAll()
-    .returning((eb) => [
-      eb
-        .selectFrom('users')
-        .select('users.name')
-        .whereRef('users.id', '=', 'answers.user_id')
-        .$castTo<string>()
-        .as('author_name'),
-      eb
-        .selectFrom('users')
-        .select('users.profile_picture')
-        .whereRef('users.id', '=', 'answers.user_id')
-        .as('author_picture'),
-      ...viewerMarkFlags(eb, p.viewerId),
-    ]),
+    .returning((eb) => viewColumns(eb, p.viewerId)),
 );
+
+/**
+ * What selectAnswerViews adds to an answer's own columns, as subqueries for an UPDATE of
+ * answers … RETURNING: the write and the read of the answer it changed in one statement, under
+ * the row lock the write takes.
+ */
+export function viewColumns(eb: OnAnswers, viewerId: string) {
+  return [
+    eb
+      .selectFrom('users')
+      .select('users.name')
+      .whereRef('users.id', '=', 'answers.user_id')
+      .$castTo<string>()
+      .as('author_name'),
+    eb
+      .selectFrom('users')
+      .select('users.profile_picture')
+      .whereRef('users.id', '=', 'answers.user_id')
+      .as('author_picture'),
+    ownPromptFlag(eb).as('own_prompt'),
+    ...viewerMarkFlags(eb, viewerId),
+  ] as const;
+}
 
 // Read on every save, love and flag: compiled once (decision 030).
 const answerQuery = preparedQuery((db, p: { id: string }) =>

@@ -46,6 +46,39 @@ describeEachDatabase('world: love (like/unlike)', (get) => {
     expect(await counts(id)).toEqual({ likes: 1, rows: 1 });
   });
 
+  // A love answers from its own update of the count, not from a read after the commit: what it
+  // sends must be what the feed shows the lover a moment later, field for field.
+  it('answers a love and its taking back as the feed then shows the answer to the lover', async () => {
+    const [author, fan] = await Promise.all([buildUser(get().db), buildUser(get().db)]);
+    await get()
+      .db.updateTable('users')
+      .set({ profile_picture: 'data:image/webp;base64,UklGRg==' })
+      .where('id', '=', author.id)
+      .execute();
+    const id = await sharedAnswerOf(app, author);
+    const flagged = await post(app, '/api/answer/report', { answer_id: id }, fan);
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const asFeedShows = async () => {
+      const page = await post(app, '/api/answer/shared', { page: 1 }, fan);
+      return page.json().sharedAnswers.find((item: { _id: string }) => item._id === id);
+    };
+
+    const loved = await post(app, '/api/answer/like', { answer_id: id }, fan);
+    expect(loved.statusCode, loved.body).toBe(200);
+    expect(loved.json().answer).toMatchObject({
+      likes: 2,
+      likers: [fan.id],
+      reported: true,
+      profilePicture: 'data:image/webp;base64,UklGRg==',
+    });
+    expect(loved.json().answer).toEqual(await asFeedShows());
+
+    const unloved = await post(app, '/api/answer/unlike', { answer_id: id }, fan);
+    expect(unloved.statusCode, unloved.body).toBe(200);
+    expect(unloved.json().answer).toMatchObject({ likes: 1, likers: [], reported: true });
+    expect(unloved.json().answer).toEqual(await asFeedShows());
+  });
+
   it('refuses with the right status and changes nothing', async () => {
     const [author, fan, anonymous] = await Promise.all([
       buildUser(get().db),

@@ -4,6 +4,7 @@ import {
   type AnswerView,
   selectAnswerRows,
   selectAnswerViews,
+  viewColumns,
 } from '#server/db/answer-queries.ts';
 import type { Database } from '#server/db/database.ts';
 import { affectedRows, preparedQuery } from '#server/db/prepared.ts';
@@ -378,19 +379,38 @@ export async function replaceSharedText(
 /**
  * One love per person: the row insert decides, and the count moves (row-level `likes + 1`,
  * never a value computed in JS) only when the row is new. The row is inserted only while the
- * answer is shared, straight from the answers table, so a love never lands on a private or
- * deleted answer. True when this call added the love.
+ * answer is shared and someone else's, straight from the answers table, so a love never lands
+ * on a private, deleted or own answer. The answer as the lover sees it now, read by the count's
+ * update under its row lock; undefined when this call added no love (the caller reads to say why).
  */
 export async function addLove(
   db: Database,
   answerId: string,
   userId: string,
   now: string,
-): Promise<boolean> {
+): Promise<AnswerView | undefined> {
   return inTransaction(db, async (trx) => {
-    if ((await affectedRows(addLoveQuery, trx, { answerId, userId, now })) === 0n) return false;
-    await bumpLovesQuery(trx, { answerId, delta: 1 });
-    return true;
+    if ((await affectedRows(addLoveQuery, trx, { answerId, userId, now })) === 0n) return undefined;
+    const [view] = await bumpLovesViewQuery(trx, { answerId, delta: 1, viewerId: userId });
+    return view;
+  });
+}
+
+/**
+ * Takes one person's love of someone else's shared answer back, as addLove gives it: the count
+ * drops only when a row was deleted, and the answer comes back as they see it now.
+ */
+export async function removeLove(
+  db: Database,
+  answerId: string,
+  userId: string,
+): Promise<AnswerView | undefined> {
+  return inTransaction(db, async (trx) => {
+    if ((await affectedRows(removeOthersLoveQuery, trx, { answerId, userId })) === 0n) {
+      return undefined;
+    }
+    const [view] = await bumpLovesViewQuery(trx, { answerId, delta: -1, viewerId: userId });
+    return view;
   });
 }
 
@@ -405,13 +425,31 @@ const addLoveQuery = preparedQuery((db, p: { answerId: string; userId: string; n
         .selectFrom('answers')
         .select((s) => ['answers.id', s.val(p.userId).as('user_id'), s.val(p.now).as('created')])
         .where('answers.id', '=', p.answerId)
-        .where('answers.shared', '=', 1),
+        .where('answers.shared', '=', 1)
+        .where('answers.user_id', '<>', p.userId),
     )
     .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing()),
 );
 
 const removeLoveQuery = preparedQuery((db, p: { answerId: string; userId: string }) =>
   db.deleteFrom('likes').where('answer_id', '=', p.answerId).where('user_id', '=', p.userId),
+);
+
+const removeOthersLoveQuery = preparedQuery((db, p: { answerId: string; userId: string }) =>
+  db
+    .deleteFrom('likes')
+    .where('likes.answer_id', '=', p.answerId)
+    .where('likes.user_id', '=', p.userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('answers')
+          .select('answers.id')
+          .where('answers.id', '=', p.answerId)
+          .where('answers.shared', '=', 1)
+          .where('answers.user_id', '<>', p.userId),
+      ),
+    ),
 );
 
 const bumpLovesQuery = preparedQuery((db, p: { answerId: string; delta: number }) =>
@@ -421,10 +459,15 @@ const bumpLovesQuery = preparedQuery((db, p: { answerId: string; delta: number }
     .where('id', '=', p.answerId),
 );
 
-/** Takes one person's love back; the count drops only when a row was deleted. */
-export async function removeLove(db: Database, answerId: string, userId: string): Promise<boolean> {
-  return inTransaction(db, (trx) => removeLoveRow(trx, answerId, userId));
-}
+const bumpLovesViewQuery = preparedQuery(
+  (db, p: { answerId: string; delta: number; viewerId: string }) =>
+    db
+      .updateTable('answers')
+      .set((eb) => ({ likes: eb('likes', '+', p.delta) }))
+      .where('answers.id', '=', p.answerId)
+      .returningAll()
+      .returning((eb) => viewColumns(eb, p.viewerId)),
+);
 
 async function addLoveRow(trx: Database, answerId: string, userId: string, now: string) {
   const inserted = await trx

@@ -234,11 +234,11 @@ export async function loveAnswer(
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
-  await assertOthersSharedAnswer(deps, viewer, answerId, 'love');
-  if (await addLove(deps.db, answerId, viewer.id, new Date().toISOString())) {
-    await deps.worldEvents.publish({ type: 'loves', answerId });
-  }
-  return presentFresh(deps, viewer, answerId);
+  const view = await addLove(deps.db, answerId, viewer.id, new Date().toISOString());
+  // No love added: given already, or not someone else's shared answer (the read says which).
+  if (!view) return presentOthersShared(deps, viewer, answerId, 'love');
+  await deps.worldEvents.publish({ type: 'loves', answerId });
+  return presentLoved(view, viewer);
 }
 
 export async function unloveAnswer(
@@ -246,11 +246,29 @@ export async function unloveAnswer(
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
-  await assertOthersSharedAnswer(deps, viewer, answerId, 'love');
-  if (await removeLove(deps.db, answerId, viewer.id)) {
-    await deps.worldEvents.publish({ type: 'loves', answerId });
-  }
-  return presentFresh(deps, viewer, answerId);
+  const view = await removeLove(deps.db, answerId, viewer.id);
+  if (!view) return presentOthersShared(deps, viewer, answerId, 'love');
+  await deps.worldEvents.publish({ type: 'loves', answerId });
+  return presentLoved(view, viewer);
+}
+
+/** The answer as the love's own update read it: unshared by a racer meanwhile, it left the feed. */
+function presentLoved(view: AnswerView, viewer: Viewer): FeedAnswer {
+  if (Number(view.shared) !== 1) throw notFound('No such shared answer');
+  return presentFeedAnswer(view, viewer.id);
+}
+
+/** Someone else's shared answer as the viewer sees it now: 404 / 403 otherwise. */
+async function presentOthersShared(
+  deps: DataDeps,
+  viewer: Viewer,
+  answerId: string,
+  verb: 'love' | 'flag',
+): Promise<FeedAnswer> {
+  const view = await findAnswerView(deps.db, answerId, viewer.id);
+  if (!view || Number(view.shared) !== 1) throw notFound('No such shared answer');
+  if (view.user_id === viewer.id) throw forbidden(`You cannot ${verb} your own answer`);
+  return presentFeedAnswer(view, viewer.id);
 }
 
 export async function reportAnswer(
