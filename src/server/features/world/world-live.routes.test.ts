@@ -108,6 +108,31 @@ describeEachDatabase('GET /api/world/live', (get) => {
     await lost.next((e) => e.event === 'reset');
   });
 
+  it('only keeps what happens while no stream is open; one coming back reads it as it is then', async () => {
+    const first = await open();
+    const a = await write('Before the quiet');
+    await post(app, '/api/answer/share', { answer_id: a, anonymous: false }, author);
+    const seen = await first.next((e) => e.event === 'answer' && e.data.includes(a));
+    for (const stream of streams) stream.close();
+    const openStreams = async () => {
+      const gauge = await app.museMetrics.getSingleMetric('muse_live_streams')?.get();
+      return gauge?.values[0]?.value;
+    };
+    await expect.poll(openStreams).toBe(0);
+
+    // Shared (one love, the author's), then loved: read when the stream came back, the share
+    // already counts both. Read when it happened, it would say 1.
+    const b = await write('During the quiet');
+    await post(app, '/api/answer/share', { answer_id: b, anonymous: false }, author);
+    expect((await post(app, '/api/answer/like', { answer_id: b }, reader)).statusCode).toBe(200);
+
+    const again = await open({ 'Last-Event-ID': String(seen.id) });
+    const missed = await again.next((e) => e.event === 'answer' && e.data.includes(b));
+    expect(JSON.parse(missed.data).answer).toMatchObject({ _id: b, likes: 2 });
+    const loves = await again.next((e) => e.event === 'loves' && e.data.includes(b));
+    expect(JSON.parse(loves.data)).toEqual({ _id: b, likes: 2 });
+  });
+
   it("tells an update of the world's copy as new words in place, never the private text", async () => {
     const stream = await open();
     const id = await write('The first words I shared');

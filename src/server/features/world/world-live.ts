@@ -29,16 +29,21 @@ function frame<N extends LiveEventName>(id: string, name: N, data: LiveEvent<N>)
   return { id, text: `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(checked)}\n\n` };
 }
 
+/** An event heard on the bus, and its frame once read (null while no stream has needed it). */
+type Heard = { event: WorldEvent; frame: Frame | null };
+
 /**
  * GET /api/world/live: the world feed's changes as Server-Sent Events, for anyone (the feed is
  * public). Each change heard on the bus is read once per instance and presented as a stranger
  * sees it (liveAnswer in world.service.ts), then written to every open stream; the last events
- * are kept so a reconnecting EventSource's Last-Event-ID gets what it missed. An idle stream
- * costs a socket and one comment line every 25 s.
+ * are kept so a reconnecting EventSource's Last-Event-ID gets what it missed. While no stream is
+ * open here, an event is only kept, not read: a love then costs this instance no query, and a
+ * stream that comes back reads what it missed as it is by then. An idle stream costs a socket
+ * and one comment line every 25 s.
  */
 export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
   const streams = new Set<ServerResponse>();
-  const recent: Frame[] = [];
+  const recent: Heard[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
 
@@ -51,10 +56,12 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  const broadcast = (item: Frame) => {
-    recent.push(item);
-    if (recent.length > REPLAY_EVENTS) recent.shift();
-    for (const stream of streams) stream.write(item.text);
+  /** One step after another, in the bus's order: reads, broadcasts and replays never interleave. */
+  const inTurn = (step: () => Promise<void>, failed: () => void = () => {}) => {
+    queue = queue.then(step).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'world live: event dropped');
+      failed();
+    });
   };
 
   // Read what a stranger may see of the changed answer; events stay in the bus's order.
@@ -69,13 +76,21 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     return frame(event.id, 'loves', { _id: answer._id, likes: answer.likes });
   };
 
+  const frameOf = async (heard: Heard): Promise<Frame | null> => {
+    heard.frame ??= await resolve(heard.event);
+    return heard.frame;
+  };
+
   const unsubscribe = deps.worldEvents.subscribe((event) => {
-    queue = queue
-      .then(() => resolve(event))
-      .then((item) => {
-        if (item) broadcast(item);
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'world live: event dropped'));
+    inTurn(async () => {
+      const heard: Heard = { event, frame: null };
+      // Whether anyone is listening is asked in turn, not on arrival: a replay ahead in the queue
+      // adds its stream before this runs.
+      const ready = streams.size > 0 ? await frameOf(heard) : null;
+      recent.push(heard);
+      if (recent.length > REPLAY_EVENTS) recent.shift();
+      if (ready) for (const stream of streams) stream.write(ready.text);
+    });
   });
 
   const startHeartbeat = () => {
@@ -107,19 +122,36 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
       'X-Request-Id': String(request.id),
     });
     stream.write(`retry: ${RETRY_MS}\n\n`);
-    const lastId = request.headers['last-event-id'];
-    if (typeof lastId === 'string' && lastId !== '') {
-      const at = recent.findIndex((item) => item.id === lastId);
-      if (at === -1) stream.write(frame(lastId, 'reset', {}).text);
-      else for (const item of recent.slice(at + 1)) stream.write(item.text);
-    }
-    streams.add(stream);
-    startHeartbeat();
     request.raw.socket.setNoDelay(true);
+    let open = true;
     request.raw.once('close', () => {
+      open = false;
       streams.delete(stream);
       stopHeartbeatWhenIdle();
     });
+    const join = () => {
+      if (!open) return;
+      streams.add(stream);
+      startHeartbeat();
+    };
+    const lastId = request.headers['last-event-id'];
+    if (typeof lastId !== 'string' || lastId === '') {
+      join();
+      return;
+    }
+    // In turn with the bus: what it missed, read now where it was only kept, then everything new.
+    inTurn(
+      async () => {
+        const at = recent.findIndex((heard) => heard.event.id === lastId);
+        if (at === -1) stream.write(frame(lastId, 'reset', {}).text);
+        for (const heard of at === -1 ? [] : recent.slice(at + 1)) {
+          const missed = await frameOf(heard);
+          if (missed && open) stream.write(missed.text);
+        }
+        join();
+      },
+      () => stream.end(),
+    );
   });
 
   // Stopping: end every stream (EventSource reconnects, to another instance behind a balancer).
