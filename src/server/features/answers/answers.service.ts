@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { findAnswerView, lockAnswerView, type OwnAnswerView } from '#server/db/answer-queries.ts';
+import type { Database } from '#server/db/database.ts';
 import type { AnswerRow, UserRow } from '#server/db/rows.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -54,6 +55,8 @@ export type SaveResult = {
 };
 
 const DEFAULT_TYPE = 'paragraph';
+
+const buried = () => new HttpError(410, 'That answer was deleted');
 
 /**
  * The id of the separate answer that keeps `text` when it conflicted with answer `answerId`:
@@ -117,7 +120,30 @@ export async function saveAnswerForUser(
     copy: null,
   });
 
+  const created = async (trx: Database, row: AnswerRow): Promise<SaveResult> => {
+    await addToUserScore(trx, user.id, score);
+    // New and unshared: no one has loved or flagged it, and no picture shows on it.
+    const answer: OwnAnswerView = {
+      ...row,
+      author_name: user.name,
+      author_picture: null,
+      viewer_loves: 0,
+      viewer_reported: 0,
+    };
+    return { answer, changed: true, conflict: false, copy: null };
+  };
+
   return inTransaction(deps.db, async (trx) => {
+    // What the editor's first save sends (base_revision 0: new, as the client believes) is
+    // inserted first, and the insert decides: a row under that id already makes it write nothing,
+    // and a tombstone takes it back (the transaction rolls back with the 410).
+    if (input.base_revision === 0) {
+      const row = newRow(input._id);
+      if (await insertAnswerIfAbsent(trx, row)) {
+        if (await isBuried(trx, input._id)) throw buried();
+        return created(trx, row);
+      }
+    }
     // Two rounds at most: a racer may create the same id between our lock and our insert.
     for (let round = 0; round < 2; round += 1) {
       const existing = await lockAnswerView(trx, input._id, user.id);
@@ -153,20 +179,9 @@ export async function saveAnswerForUser(
         return { answer: { ...existing, ...updated }, changed: true, conflict: false, copy: null };
       }
       // A deleted answer stays deleted: a late offline record skips it (4xx), a stale tab hears 410.
-      if (await isBuried(trx, input._id)) throw new HttpError(410, 'That answer was deleted');
+      if (await isBuried(trx, input._id)) throw buried();
       const row = newRow(input._id);
-      if (await insertAnswerIfAbsent(trx, row)) {
-        await addToUserScore(trx, user.id, score);
-        // New and unshared: no one has loved or flagged it, and no picture shows on it.
-        const answer: OwnAnswerView = {
-          ...row,
-          author_name: user.name,
-          author_picture: null,
-          viewer_loves: 0,
-          viewer_reported: 0,
-        };
-        return { answer, changed: true, conflict: false, copy: null };
-      }
+      if (await insertAnswerIfAbsent(trx, row)) return created(trx, row);
     }
     throw conflict('That answer is being saved elsewhere; please try again');
   });

@@ -53,6 +53,15 @@ describeEachDatabase('deleted stays deleted', (get) => {
     const again = await post(app, '/api/answer/save', { answer: offlineEdit }, me);
     expect(again.statusCode).toBe(410);
     expect(await stored(id)).toBeUndefined();
+    // So is one whose editor believes it new (base_revision 0: its insert goes first).
+    const asNew = await post(
+      app,
+      '/api/answer/save',
+      { answer: { ...offlineEdit, base_revision: 0 } },
+      me,
+    );
+    expect(asNew.statusCode).toBe(410);
+    expect(await stored(id)).toBeUndefined();
     const user = (await post(app, '/api/user', {}, me)).json().user;
     expect(user.score).toBe(0);
   });
