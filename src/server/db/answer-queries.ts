@@ -124,7 +124,7 @@ export function viewColumns(eb: OnAnswers, viewerId: string) {
       .selectFrom('users')
       .select('users.name')
       .whereRef('users.id', '=', 'answers.user_id')
-      .$castTo<string>()
+      .$asScalar()
       .as('author_name'),
     eb
       .selectFrom('users')

@@ -220,7 +220,7 @@ export async function listOwnAnswers(deps: DataDeps, user: AnswerOwner): Promise
 /** One of the owner's answers presented for the owner; 404 when it is not theirs. */
 export async function getOwnAnswer(
   deps: DataDeps,
-  user: AnswerOwner,
+  user: Pick<AnswerOwner, 'id'>,
   answerId: string,
 ): Promise<Answer> {
   const view = await findAnswerView(deps.db, answerId, user.id);
