@@ -78,6 +78,24 @@ describeEachDatabase('world: reports', (get) => {
       .where('answer_id', 'in', [id, privateAnswer._id])
       .execute();
     expect(rows).toEqual([]);
+
+    // Taken out of the world, a flagged answer keeps its flags (they bring it back to the
+    // admins if it is shared again): unreporting it then is a 404 that takes nothing away.
+    expect((await post(app, '/api/answer/report', { answer_id: id }, reporter)).statusCode).toBe(
+      200,
+    );
+    expect((await post(app, '/api/answer/unshare', { answer_id: id }, author)).statusCode).toBe(
+      200,
+    );
+    expect((await post(app, '/api/answer/unreport', { answer_id: id }, reporter)).statusCode).toBe(
+      404,
+    );
+    const kept = await get()
+      .db.selectFrom('reports')
+      .select('user_id')
+      .where('answer_id', '=', id)
+      .execute();
+    expect(kept).toEqual([{ user_id: reporter.id }]);
   });
 
   it('lists reported shared answers for admins only, newest report first, still anonymous', async () => {

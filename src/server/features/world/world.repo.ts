@@ -489,7 +489,10 @@ async function removeLoveRow(trx: Database, answerId: string, userId: string): P
   return true;
 }
 
-/** One report per person and answer, and only on a shared answer; reporting twice is harmless. */
+/**
+ * One report per person and answer, only on someone else's shared answer; reporting twice is
+ * harmless.
+ */
 export async function addReport(
   db: Database,
   answerId: string,
@@ -504,17 +507,31 @@ export async function addReport(
         .selectFrom('answers')
         .select((s) => ['answers.id', s.val(userId).as('user_id'), s.val(now).as('created')])
         .where('answers.id', '=', answerId)
-        .where('answers.shared', '=', 1),
+        .where('answers.shared', '=', 1)
+        .where('answers.user_id', '<>', userId),
     )
     .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing())
     .execute();
 }
 
-/** Removes only this reporter's flag: other people's reports stand. */
+/**
+ * Removes only this reporter's flag, and only from someone else's shared answer (as addReport
+ * adds it): other people's reports stand.
+ */
 export async function removeReport(db: Database, answerId: string, userId: string): Promise<void> {
   await db
     .deleteFrom('reports')
-    .where('answer_id', '=', answerId)
-    .where('user_id', '=', userId)
+    .where('reports.answer_id', '=', answerId)
+    .where('reports.user_id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('answers')
+          .select('answers.id')
+          .where('answers.id', '=', answerId)
+          .where('answers.shared', '=', 1)
+          .where('answers.user_id', '<>', userId),
+      ),
+    )
     .execute();
 }

@@ -203,25 +203,6 @@ export async function removeFromWorld(deps: WorldDeps, answerId: string): Promis
   await deps.worldEvents.publish({ type: 'unshared', answerId });
 }
 
-/** A shared answer someone other than its author may act on (love, flag: the words people read): 404 / 403 otherwise. */
-async function assertOthersSharedAnswer(
-  deps: DataDeps,
-  viewer: Viewer,
-  answerId: string,
-  verb: 'love' | 'flag',
-): Promise<void> {
-  const answer = await findAnswer(deps.db, answerId);
-  if (!answer || Number(answer.shared) !== 1) throw notFound('No such shared answer');
-  if (answer.user_id === viewer.id) throw forbidden(`You cannot ${verb} your own answer`);
-}
-
-async function presentFresh(deps: DataDeps, viewer: Viewer, answerId: string): Promise<FeedAnswer> {
-  const view = await findAnswerView(deps.db, answerId, viewer.id);
-  // Deleted or unshared in the meantime: it has left the feed.
-  if (!view || Number(view.shared) !== 1) throw notFound('No such shared answer');
-  return presentFeedAnswer(view, viewer.id);
-}
-
 /** A shared answer as a stranger sees it now (the live feed); null once it left the world. */
 export async function liveAnswer(deps: DataDeps, answerId: string): Promise<FeedAnswer | null> {
   const view = await findAnswerView(deps.db, answerId, null);
@@ -276,9 +257,9 @@ export async function reportAnswer(
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
-  await assertOthersSharedAnswer(deps, viewer, answerId, 'flag');
+  // Written only on someone else's shared answer; the read then says 404 or 403 when it was not.
   await addReport(deps.db, answerId, viewer.id, new Date().toISOString());
-  return presentFresh(deps, viewer, answerId);
+  return presentOthersShared(deps, viewer, answerId, 'flag');
 }
 
 export async function unreportAnswer(
@@ -286,9 +267,8 @@ export async function unreportAnswer(
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
-  await assertOthersSharedAnswer(deps, viewer, answerId, 'flag');
   await removeReport(deps.db, answerId, viewer.id);
-  return presentFresh(deps, viewer, answerId);
+  return presentOthersShared(deps, viewer, answerId, 'flag');
 }
 
 export async function reportedAnswers(deps: DataDeps, admin: Viewer): Promise<ReportedAnswer[]> {
