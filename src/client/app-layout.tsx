@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ConflictDialog } from './components/conflict-dialog.tsx';
 import { PasscodeModal } from './components/passcode-modal.tsx';
@@ -15,7 +16,11 @@ export function AppLayout() {
   useRouteFocus();
   return (
     <>
-      <Outlet />
+      {/* Only a first visit to a screen not yet loaded shows the (empty) fallback: a navigation
+          is a transition, which keeps the old screen until the new one's chunk is in. */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <StatusBanner />
       <SideMenu />
       <PasscodeModal />

@@ -1,6 +1,5 @@
-import { RouterProvider } from 'react-router/dom';
-import type { AppRouter } from './router.tsx';
+import { type AppHistory, AppRouter } from './router.tsx';
 
-export function App({ router }: { router: AppRouter }) {
-  return <RouterProvider router={router} />;
+export function App({ history }: { history: AppHistory }) {
+  return <AppRouter history={history} />;
 }

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { todayOf } from '../shared/domain/calendar-day.ts';
 import { App } from './app.tsx';
-import { type AppRouter, createAppRouter } from './router.tsx';
+import { createAppHistory, loadScreenOf } from './router.tsx';
 import { hydrate } from './state/app-store.ts';
 import { safeLocalStorage, startPersisting } from './state/persist-store.ts';
 import { loadSavedState } from './state/persistence.ts';
@@ -24,24 +24,24 @@ async function boot(): Promise<void> {
   startPersisting(storage);
   await nextTask();
 
-  const router = createAppRouter();
+  const history = createAppHistory();
   await nextTask();
 
   // Loads run in parallel and never hold up the first paint.
-  startApp((path) => void router.navigate(path, { replace: true }));
+  startApp((path) => history.replace(path));
   await nextTask();
 
   // Where the server sent the screen prerendered (/home, /answer/*), the first render waits
-  // until the router has the screen's chunk (the page named it up front, plugins/entry-pages.ts):
+  // until the screen's chunk is in (the page named it up front, plugins/entry-pages.ts):
   // rendered earlier, React's first commit would be an empty page and blank the prerendered one
   // for a moment. Elsewhere nothing is on the page yet, and rendering at once lets the layout's
   // work happen while the chunk loads instead of in one long task with the screen's.
   const container = document.getElementById('root');
   if (!container) return;
-  if (container.hasChildNodes()) await routerReady(router);
+  if (container.hasChildNodes()) await loadScreenOf(history.location.pathname);
   createRoot(container).render(
     <StrictMode>
-      <App router={router} />
+      <App history={history} />
     </StrictMode>,
   );
 }
@@ -49,15 +49,4 @@ async function boot(): Promise<void> {
 /** Resolves in a task of its own, after the browser has had its turn. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
 }

@@ -1,137 +1,218 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, createElement, use, useReducer } from 'react';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  matchRoutes,
+  type RouteObject,
+  useRoutes,
+} from 'react-router';
 import { AppLayout } from './app-layout.tsx';
+import { AppHeader, MenuButton } from './components/app-header.tsx';
 import { paths, routePatterns } from './routes.ts';
+import { useTitle } from './use-title.ts';
+
+/** A screen's chunk: fetched the first time it is needed, or earlier when `load()` is called. */
+class ScreenChunk {
+  /** The screen, once its chunk is in. */
+  screen: ComponentType | undefined;
+  private pending: Promise<boolean> | undefined;
+  private readonly importer: () => Promise<ComponentType>;
+
+  constructor(importer: () => Promise<ComponentType>) {
+    this.importer = importer;
+  }
+
+  /** Resolves true once the screen is in, false if its chunk failed to load. */
+  load(): Promise<boolean> {
+    this.pending ??= this.importer().then(
+      (screen) => {
+        this.screen = screen;
+        return true;
+      },
+      () => false,
+    );
+    return this.pending;
+  }
+
+  /** After a failure: the next load() asks again. */
+  forget(): void {
+    this.pending = undefined;
+  }
+}
 
 /**
- * A route whose screen loads lazily: its chunk is fetched the first time it is visited.
- * `name` is the screen's export in the module.
+ * Once its chunk is in, a screen renders at once, without suspending: the first render over a
+ * prerendered page must not show a fallback. A chunk that fails to load (offline before the app
+ * was cached, a release newer than the page) says so and offers to try again.
  */
+function LazyScreen({ chunk }: { chunk: ScreenChunk }) {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  if (!chunk.screen && !use(chunk.load())) {
+    return (
+      <ScreenLoadFailed
+        retry={() => {
+          chunk.forget();
+          rerender();
+        }}
+      />
+    );
+  }
+  return chunk.screen ? createElement(chunk.screen) : null;
+}
+
+/** A route whose screen loads lazily. `name` is the screen's export in the module. */
 function lazyScreen<K extends string>(
   path: string,
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): RouteObject {
-  return { path, lazy: async () => ({ Component: (await load())[name] }) };
+  const chunk = new ScreenChunk(async () => (await load())[name]);
+  return { path, element: <LazyScreen chunk={chunk} />, handle: chunk };
+}
+
+function ScreenLoadFailed({ retry }: { retry: () => void }) {
+  useTitle('Not loaded');
+  return (
+    <>
+      <AppHeader title="Müse" titleIsHeading={false} start={<MenuButton />} />
+      <main className="page page-centered">
+        <h1 tabIndex={-1}>This page didn’t load</h1>
+        <p>Check your connection, then try again.</p>
+        <button type="button" className="button" onClick={retry}>
+          Try again
+        </button>
+      </main>
+    </>
+  );
 }
 
 // Paths are the SPEC §2 route table (routes.ts); the order matters only for the patterns.
-// Made when start-up asks (main.tsx), not when this module loads: its first navigation is
-// work of its own, in a task of its own.
-export const createAppRouter = () =>
-  createBrowserRouter([
-    {
-      Component: AppLayout,
-      children: [
-        lazyScreen(
-          paths.categories,
-          () => import('./screens/categories/categories-screen.tsx'),
-          'CategoriesScreen',
-        ),
-        lazyScreen(paths.home, () => import('./screens/home/home-screen.tsx'), 'HomeScreen'),
-        lazyScreen(paths.about, () => import('./screens/about/about-screen.tsx'), 'AboutScreen'),
-        lazyScreen(
-          paths.privacy,
-          () => import('./screens/privacy/privacy-screen.tsx'),
-          'PrivacyScreen',
-        ),
-        lazyScreen(paths.terms, () => import('./screens/terms/terms-screen.tsx'), 'TermsScreen'),
-        lazyScreen(
-          routePatterns.answerById,
-          () => import('./screens/answer/answer-by-id-screen.tsx'),
-          'AnswerByIdScreen',
-        ),
-        lazyScreen(
-          routePatterns.answerAny,
-          () => import('./screens/answer/answer-screen.tsx'),
-          'AnswerScreen',
-        ),
-        lazyScreen(
-          paths.answerSettings,
-          () => import('./screens/answer-settings/answer-settings-screen.tsx'),
-          'AnswerSettingsScreen',
-        ),
-        lazyScreen(
-          paths.streak,
-          () => import('./screens/streak/streak-screen.tsx'),
-          'StreakScreen',
-        ),
-        lazyScreen(paths.past, () => import('./screens/past/past-screen.tsx'), 'PastScreen'),
-        lazyScreen(paths.stop, () => import('./screens/stop/stop-screen.tsx'), 'StopScreen'),
-        lazyScreen(paths.login, () => import('./screens/login/login-screen.tsx'), 'LoginScreen'),
-        lazyScreen(
-          paths.forgotPassword,
-          () => import('./screens/forgot-password/forgot-password-screen.tsx'),
-          'ForgotPasswordScreen',
-        ),
-        lazyScreen(
-          paths.resetPassword,
-          () => import('./screens/reset-password/reset-password-screen.tsx'),
-          'ResetPasswordScreen',
-        ),
-        lazyScreen(
-          paths.userProfile,
-          () => import('./screens/user-profile/user-profile-screen.tsx'),
-          'UserProfileScreen',
-        ),
-        lazyScreen(
-          paths.userSettings,
-          () => import('./screens/user-settings/user-settings-screen.tsx'),
-          'UserSettingsScreen',
-        ),
-        lazyScreen(paths.world, () => import('./screens/world/world-screen.tsx'), 'WorldScreen'),
-        lazyScreen(
-          paths.shared,
-          () => import('./screens/shared/shared-screen.tsx'),
-          'SharedScreen',
-        ),
-        lazyScreen(
-          routePatterns.otherUser,
-          () => import('./screens/other-user/other-user-screen.tsx'),
-          'OtherUserScreen',
-        ),
-        lazyScreen(
-          paths.newPrompt,
-          () => import('./screens/new-prompt/new-prompt-screen.tsx'),
-          'NewPromptScreen',
-        ),
-        lazyScreen(
-          paths.admin,
-          () => import('./screens/admin/hub/admin-screen.tsx'),
-          'AdminScreen',
-        ),
-        lazyScreen(
-          paths.submittedPrompts,
-          () => import('./screens/admin/submitted-prompts/submitted-prompts-screen.tsx'),
-          'SubmittedPromptsScreen',
-        ),
-        lazyScreen(
-          paths.managePrompts,
-          () => import('./screens/admin/manage-prompts/manage-prompts-screen.tsx'),
-          'ManagePromptsScreen',
-        ),
-        lazyScreen(
-          paths.editPrompt,
-          () => import('./screens/admin/edit-prompt/edit-prompt-screen.tsx'),
-          'EditPromptScreen',
-        ),
-        lazyScreen(
-          paths.newAdminPrompt,
-          () => import('./screens/admin/new-admin-prompt/new-admin-prompt-screen.tsx'),
-          'NewAdminPromptScreen',
-        ),
-        lazyScreen(
-          paths.reported,
-          () => import('./screens/admin/reported/reported-screen.tsx'),
-          'ReportedScreen',
-        ),
-        lazyScreen(
-          routePatterns.notFound,
-          () => import('./screens/not-found/not-found-screen.tsx'),
-          'NotFoundScreen',
-        ),
-      ],
-    },
-  ]);
+const screenRoutes: RouteObject[] = [
+  lazyScreen(
+    paths.categories,
+    () => import('./screens/categories/categories-screen.tsx'),
+    'CategoriesScreen',
+  ),
+  lazyScreen(paths.home, () => import('./screens/home/home-screen.tsx'), 'HomeScreen'),
+  lazyScreen(paths.about, () => import('./screens/about/about-screen.tsx'), 'AboutScreen'),
+  lazyScreen(paths.privacy, () => import('./screens/privacy/privacy-screen.tsx'), 'PrivacyScreen'),
+  lazyScreen(paths.terms, () => import('./screens/terms/terms-screen.tsx'), 'TermsScreen'),
+  lazyScreen(
+    routePatterns.answerById,
+    () => import('./screens/answer/answer-by-id-screen.tsx'),
+    'AnswerByIdScreen',
+  ),
+  lazyScreen(
+    routePatterns.answerAny,
+    () => import('./screens/answer/answer-screen.tsx'),
+    'AnswerScreen',
+  ),
+  lazyScreen(
+    paths.answerSettings,
+    () => import('./screens/answer-settings/answer-settings-screen.tsx'),
+    'AnswerSettingsScreen',
+  ),
+  lazyScreen(paths.streak, () => import('./screens/streak/streak-screen.tsx'), 'StreakScreen'),
+  lazyScreen(paths.past, () => import('./screens/past/past-screen.tsx'), 'PastScreen'),
+  lazyScreen(paths.stop, () => import('./screens/stop/stop-screen.tsx'), 'StopScreen'),
+  lazyScreen(paths.login, () => import('./screens/login/login-screen.tsx'), 'LoginScreen'),
+  lazyScreen(
+    paths.forgotPassword,
+    () => import('./screens/forgot-password/forgot-password-screen.tsx'),
+    'ForgotPasswordScreen',
+  ),
+  lazyScreen(
+    paths.resetPassword,
+    () => import('./screens/reset-password/reset-password-screen.tsx'),
+    'ResetPasswordScreen',
+  ),
+  lazyScreen(
+    paths.userProfile,
+    () => import('./screens/user-profile/user-profile-screen.tsx'),
+    'UserProfileScreen',
+  ),
+  lazyScreen(
+    paths.userSettings,
+    () => import('./screens/user-settings/user-settings-screen.tsx'),
+    'UserSettingsScreen',
+  ),
+  lazyScreen(paths.world, () => import('./screens/world/world-screen.tsx'), 'WorldScreen'),
+  lazyScreen(paths.shared, () => import('./screens/shared/shared-screen.tsx'), 'SharedScreen'),
+  lazyScreen(
+    routePatterns.otherUser,
+    () => import('./screens/other-user/other-user-screen.tsx'),
+    'OtherUserScreen',
+  ),
+  lazyScreen(
+    paths.newPrompt,
+    () => import('./screens/new-prompt/new-prompt-screen.tsx'),
+    'NewPromptScreen',
+  ),
+  lazyScreen(paths.admin, () => import('./screens/admin/hub/admin-screen.tsx'), 'AdminScreen'),
+  lazyScreen(
+    paths.submittedPrompts,
+    () => import('./screens/admin/submitted-prompts/submitted-prompts-screen.tsx'),
+    'SubmittedPromptsScreen',
+  ),
+  lazyScreen(
+    paths.managePrompts,
+    () => import('./screens/admin/manage-prompts/manage-prompts-screen.tsx'),
+    'ManagePromptsScreen',
+  ),
+  lazyScreen(
+    paths.editPrompt,
+    () => import('./screens/admin/edit-prompt/edit-prompt-screen.tsx'),
+    'EditPromptScreen',
+  ),
+  lazyScreen(
+    paths.newAdminPrompt,
+    () => import('./screens/admin/new-admin-prompt/new-admin-prompt-screen.tsx'),
+    'NewAdminPromptScreen',
+  ),
+  lazyScreen(
+    paths.reported,
+    () => import('./screens/admin/reported/reported-screen.tsx'),
+    'ReportedScreen',
+  ),
+  lazyScreen(
+    routePatterns.notFound,
+    () => import('./screens/not-found/not-found-screen.tsx'),
+    'NotFoundScreen',
+  ),
+];
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+/** The app's routes: the layout around every screen. */
+const routes: RouteObject[] = [{ Component: AppLayout, children: screenRoutes }];
+
+/**
+ * The browser's history, made when start-up asks (main.tsx), not when this module loads. Start-
+ * up's own redirect (a first-time visitor to /home) goes through it, before or after the first
+ * render alike.
+ */
+export const createAppHistory = () => createBrowserHistory({ v5Compat: true });
+
+export type AppHistory = ReturnType<typeof createAppHistory>;
+
+/** Loads the chunk of the screen at `pathname`, so that the first render need not wait for it. */
+export async function loadScreenOf(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const chunk: unknown = matches.at(-1)?.route.handle;
+  if (chunk instanceof ScreenChunk) await chunk.load();
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The router: declarative routes over the browser's history (React Router's data router and its
+ * loaders are some 17 KB gzip more of the first load, and Müse loads its data itself). A
+ * navigation runs as a transition, so the old screen stays until the new one's chunk is in.
+ */
+export function AppRouter({ history }: { history: AppHistory }) {
+  return (
+    <HistoryRouter history={history}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
+}

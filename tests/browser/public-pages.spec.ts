@@ -361,6 +361,35 @@ test.describe('public pages', () => {
     expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
   });
 
+  test("says a screen whose code didn't load, keeps the app, and loads it on Try again", async ({
+    browser,
+  }) => {
+    // No service worker: it would serve the screen's code from its cache.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/home`);
+    await expect(page.getByRole('heading', { name: 'One good question a day.' })).toBeVisible();
+    // The connection drops just as the person opens About: its code cannot be fetched.
+    await page.route('**/assets/about-screen-*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'About', exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: 'This page didn’t load' })).toBeVisible();
+    await expect(page).toHaveURL(`${server.origin}/about`);
+    // The app is still there around it: the header's menu leads elsewhere.
+    await expect(page).toHaveTitle('Müse | Not loaded');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+
+    await page.unroute('**/assets/about-screen-*.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Müse is a daily reflection journal' }),
+    ).toBeVisible();
+    expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
   test('/home shows an empty state when nobody has shared yet', async ({ page }) => {
     const errors = watchPageErrors(page);
     await stubHomeApi(page);
