@@ -1,6 +1,7 @@
 import type { Answer } from '#shared/api/answers.ts';
 import { safeLocalStorage } from './persist-store.ts';
 import { answerSchema } from './persisted-schema.ts';
+import { read } from './saved-reader.ts';
 import { createStore, useStoreSelector } from './store.ts';
 
 // Answers that were changed on this device and on another one from the same version (decision
@@ -25,8 +26,8 @@ function restore(storage: Storage | null): AnswerConflict[] {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
     if (!Array.isArray(parsed)) return [];
     return parsed.flatMap((item: { mine?: unknown; theirs?: unknown; baseText?: unknown }) => {
-      const mine = answerSchema.safeParse(item?.mine);
-      const theirs = answerSchema.safeParse(item?.theirs);
+      const mine = read(answerSchema, item?.mine);
+      const theirs = read(answerSchema, item?.theirs);
       if (!mine.success || !theirs.success) return [];
       const baseText = typeof item.baseText === 'string' ? item.baseText : undefined;
       return [{ mine: mine.data, theirs: theirs.data, baseText }];

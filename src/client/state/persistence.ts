@@ -1,6 +1,7 @@
 import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { initialPersistedState, type PersistedState } from './app-state.ts';
 import { persistedStateSchema } from './persisted-schema.ts';
+import { read } from './saved-reader.ts';
 
 /** SPEC §3: the localStorage key. */
 export const STORAGE_KEY = 'reflect-state';
@@ -48,7 +49,7 @@ export function restoreState(raw: string | null, today: CalendarDay): PersistedS
     state = migrate(state);
     version += 1;
   }
-  const result = persistedStateSchema.safeParse(state);
+  const result = read(persistedStateSchema, state);
   if (!result.success) return null;
   const defaults = initialPersistedState(today);
   const restored: Partial<PersistedState> = {};
