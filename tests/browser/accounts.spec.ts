@@ -4,21 +4,13 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, download, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { todayKey, todayLabel } from './support/today.ts';
 
 // Issue 5, as a new visitor lives it: answers written anonymously survive sign-up, logout
 // clears the device, login on another browser finds everything, login from a browser with
 // anonymous answers merges them, a session that ends loses nothing; the picture, the settings,
 // the passcode lock, the data export and deleting the account — and every account screen at
 // phone and desktop width for a person to look at.
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const now = new Date();
-const TODAY_LABEL = `${MONTHS[now.getMonth()]} ${now.getDate()}, ${now.getFullYear()}`;
-const TODAY_KEY = [
-  now.getFullYear(),
-  String(now.getMonth() + 1).padStart(2, '0'),
-  String(now.getDate()).padStart(2, '0'),
-].join('-');
 
 const NAME = 'Ada lovelace';
 const EMAIL = 'ada@example.com';
@@ -223,7 +215,7 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
 
     await page.goto(`${server.origin}/userProfile`);
     await expect(page.getByRole('heading', { name: 'Make Müse yours' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText(`Müsing since ${TODAY_LABEL}`);
+    await expect(page.getByRole('main')).toContainText(`Müsing since ${todayLabel()}`);
     await screenshotBoth(page, 'profile-anonymous');
     await page.getByRole('link', { name: 'Sign up', exact: true }).click();
     await page.waitForURL(`${server.origin}/login?mode=signup`);
@@ -317,7 +309,7 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
     await expect(menu.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     await expect(menu.getByRole('link', { name: 'iOS app' })).toHaveAttribute('href', '/home#app');
     await expect(menu.getByRole('link', { name: 'Rate' })).toHaveAttribute('href', /^mailto:/);
-    await expect(menu).toContainText(`Müsing since ${TODAY_LABEL}`);
+    await expect(menu).toContainText(`Müsing since ${todayLabel()}`);
     await menu.getByRole('button', { name: 'Share' }).click();
     await expectStatus(page, 'Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.origin);
@@ -610,7 +602,7 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
     const file = await download(p, () =>
       p.getByRole('button', { name: 'Export my data (JSON)' }).click(),
     );
-    expect(file.name).toBe(`muse-export-${TODAY_KEY}.json`);
+    expect(file.name).toBe(`muse-export-${todayKey()}.json`);
     const data = JSON.parse(file.text) as { user: { name: string }; answers: SavedAnswer[] };
     expect(data.user.name).toBe('Ada King');
     expect(data.answers.map((a) => a.text).sort()).toEqual(

@@ -3,19 +3,11 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, download, openAsNewVisitor, reflectState, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { todayKey, todayLabel } from './support/today.ts';
 
 // Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
 // prompt, My answers (search, edit, delete), the download, and everything still there after a
 // reload — then every screen at phone and desktop width for a person to look at.
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const now = new Date();
-const TODAY_LABEL = `${MONTHS[now.getMonth()]} ${now.getDate()}, ${now.getFullYear()}`;
-const TODAY_KEY = [
-  now.getFullYear(),
-  String(now.getMonth() + 1).padStart(2, '0'),
-  String(now.getDate()).padStart(2, '0'),
-].join('-');
 
 type Saved = { version: number; state: { user: { _id: string }; answers: unknown[] } };
 
@@ -150,7 +142,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     await page.goto(`${server.origin}/past`);
     const cards = cardsOf(page);
     await expect(cardTitles(page)).toHaveText([categoryTitle, todayTitle]);
-    await expect(cards.first().getByRole('time')).toHaveText(TODAY_LABEL);
+    await expect(cards.first().getByRole('time')).toHaveText(todayLabel());
 
     const search = page.getByRole('searchbox', { name: 'Search your answers' });
     await search.fill('SISTER');
@@ -167,7 +159,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   });
 
   test('edits an answer at its own address, where Save saves and stays', async () => {
-    await page.getByRole('button', { name: `Edit answer: ${todayTitle}, ${TODAY_LABEL}` }).click();
+    await page.getByRole('button', { name: `Edit answer: ${todayTitle}, ${todayLabel()}` }).click();
     await page.waitForURL(/\/answer\/a\/[A-Za-z0-9_-]+$/);
     const address = page.url();
     const box = page.getByLabel('Your answer');
@@ -189,18 +181,18 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     const file = await download(page, () =>
       page.getByRole('button', { name: 'Download my answers' }).click(),
     );
-    expect(file.name).toBe(`muse-answers-${TODAY_KEY}.txt`);
+    expect(file.name).toBe(`muse-answers-${todayKey()}.txt`);
     // Per answer: date, prompt title and text; newest first; '---' between answers.
     const blocks = [
-      `${TODAY_LABEL}\n\n${categoryTitle}\n\nMy sister calling on a rainy evening`,
-      `${TODAY_LABEL}\n\n${todayTitle}\n\nQuiet morning light and a slow breakfast with the window open, then tea.`,
+      `${todayLabel()}\n\n${categoryTitle}\n\nMy sister calling on a rainy evening`,
+      `${todayLabel()}\n\n${todayTitle}\n\nQuiet morning light and a slow breakfast with the window open, then tea.`,
     ];
     expect(file.text).toBe(`${blocks.join('\n\n---\n\n')}\n`);
   });
 
   test('deletes an answer behind a confirm dialog', async () => {
     await page
-      .getByRole('button', { name: `Delete answer: ${categoryTitle}, ${TODAY_LABEL}` })
+      .getByRole('button', { name: `Delete answer: ${categoryTitle}, ${todayLabel()}` })
       .click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this answer?' });
     await expect(dialog).toBeVisible();
@@ -211,7 +203,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     await expect(dialog).toBeHidden();
     await expect(cardsOf(page)).toHaveCount(2);
     await page
-      .getByRole('button', { name: `Delete answer: ${categoryTitle}, ${TODAY_LABEL}` })
+      .getByRole('button', { name: `Delete answer: ${categoryTitle}, ${todayLabel()}` })
       .click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(cardsOf(page)).toHaveCount(1);
@@ -220,7 +212,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     const one = await download(page, () =>
       page.getByRole('button', { name: 'Download my answers' }).click(),
     );
-    expect(one.name).toBe(`muse-answer-${TODAY_KEY}.txt`);
+    expect(one.name).toBe(`muse-answer-${todayKey()}.txt`);
     expect(one.text).toContain(todayTitle);
     expect(one.text).not.toContain('---');
   });
@@ -241,7 +233,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     await page.goto(`${server.origin}/`);
     await page.getByRole('link', { name: 'Journal', exact: true }).click();
     await page.waitForURL(`${server.origin}/answer/journal`);
-    await expect(promptButton(page)).toHaveText(TODAY_LABEL + HINT);
+    await expect(promptButton(page)).toHaveText(todayLabel() + HINT);
     await page.getByLabel('Your answer').fill('dear diary');
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
@@ -287,7 +279,7 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     await page.keyboard.press('Enter');
     const menu = page.getByRole('dialog', { name: 'Müse' });
     await expect(menu).toBeVisible();
-    await expect(menu).toContainText(`Müsing since ${TODAY_LABEL}`);
+    await expect(menu).toContainText(`Müsing since ${todayLabel()}`);
     await expect(menu.getByRole('button', { name: 'Download my answers' })).toHaveCount(1);
     await settle(page);
     await screenshot(page, 'side-menu-phone');
