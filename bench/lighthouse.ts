@@ -103,7 +103,10 @@ try {
           .concat(metric('cumulative-layout-shift'))
           .join(' · '),
       });
-      process.stderr.write(`${page} run ${run + 1}: ${audits.at(-1)?.performance}\n`);
+      // A run Lighthouse could not score (no paint seen, a protocol timeout) scores 0: say why.
+      const failure = result.lhr.runtimeError;
+      const why = failure ? ` (${failure.code}: ${failure.message})` : '';
+      process.stderr.write(`${page} run ${run + 1}: ${audits.at(-1)?.performance}${why}\n`);
     }
     const performance = median(audits.map((audit) => audit.performance));
     const middle = audits.find((audit) => audit.performance === performance) ?? audits[0];
