@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, use, useReducer } from 'react';
+import { type ComponentType, createElement, type ReactPromise, use, useReducer } from 'react';
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   unstable_HistoryRouter as HistoryRouter,
@@ -22,15 +22,23 @@ class ScreenChunk {
     this.importer = importer;
   }
 
-  /** Resolves true once the screen is in, false if its chunk failed to load. */
-  load(): Promise<boolean> {
-    this.pending ??= this.importer().then(
-      (screen) => {
-        this.screen = screen;
-        return true;
-      },
-      () => false,
-    );
+  /**
+   * Resolves true once the screen is in, false if its chunk failed to load. Once settled, the
+   * promise says so as React's `use` reads it (status, value): a screen whose chunk is already
+   * in renders without suspending even once.
+   */
+  load(): ReactPromise<boolean> {
+    if (!this.pending) {
+      const pending = this.importer().then(
+        (screen) => {
+          this.screen = screen;
+          return true;
+        },
+        () => false,
+      );
+      void pending.then((value) => Object.assign(pending, { status: 'fulfilled', value }));
+      this.pending = pending;
+    }
     return this.pending;
   }
 
@@ -41,13 +49,15 @@ class ScreenChunk {
 }
 
 /**
- * Once its chunk is in, a screen renders at once, without suspending: the first render over a
- * prerendered page must not show a fallback. A chunk that fails to load (offline before the app
- * was cached, a release newer than the page) says so and offers to try again.
+ * Renders the screen once its chunk is in: at once when it already is (the first render over a
+ * prerendered page must not show a fallback), else after suspending until it is. A chunk that
+ * fails to load (offline before the app was cached, a release newer than the page) says so and
+ * offers to try again.
  */
 function LazyScreen({ chunk }: { chunk: ScreenChunk }) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  if (!chunk.screen && !use(chunk.load())) {
+  const loaded = use(chunk.load());
+  if (!loaded || !chunk.screen) {
     return (
       <ScreenLoadFailed
         retry={() => {
@@ -57,7 +67,7 @@ function LazyScreen({ chunk }: { chunk: ScreenChunk }) {
       />
     );
   }
-  return chunk.screen ? createElement(chunk.screen) : null;
+  return createElement(chunk.screen);
 }
 
 /** A route whose screen loads lazily. `name` is the screen's export in the module. */
