@@ -45,6 +45,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 const STARTUP_MODULES =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|src[\\/]client[\\/](state|api)[\\/]|src[\\/]client[\\/]routes/;
 
+/** The API server behind `npm run dev` (scripts/dev.ts); the dev-server test points it elsewhere. */
+const DEV_API = process.env.MUSE_DEV_API || 'http://localhost:3000';
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
@@ -113,6 +116,13 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+    // The API's calls, not the client's own modules under src/client/api/ (a key starting with
+    // ^ is a pattern): '/api' alone sent /api/call.ts to the server, and the app never started.
+    // The Host header is kept (Vite's shorthand would change it to the server's), so that the
+    // server's cross-site check sees the page's origin as its own.
+    proxy: {
+      '^/api/(?!.*\\.tsx?(\\?.*)?$)': { target: DEV_API, changeOrigin: false },
+      '/media': { target: DEV_API, changeOrigin: false },
+    },
   },
 });

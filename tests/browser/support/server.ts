@@ -13,7 +13,7 @@ export type RunningServer = {
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
