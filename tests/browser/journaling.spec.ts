@@ -164,6 +164,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     const address = page.url();
     const box = page.getByLabel('Your answer');
     await expect(box).toHaveValue('Quiet morning light and a slow breakfast with the window open');
+    // Editable once the server's copy is in (decision 013): typed before, nothing would change.
+    await expect(box).toBeEditable();
     await box.press('Control+End');
     await box.pressSequentially(', then tea.');
     // Decision 015: Save, not a Next that walks to another answer.
