@@ -159,6 +159,24 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * Waits until `pid` is idle: under a tenth of a core over a quarter of a second (at most 30 s).
+ * Work a scenario queued outlives it (login's scrypt hashes run on libuv's threads for a second
+ * or more after the last response): measured on top of it, the next figure, and the closing
+ * baseline, would be lower than the machine gives (the baseline after login fell from 27,000 to
+ * 12,600 req/s, which flattered every ratio by half).
+ */
+async function untilIdle(pid: number | undefined): Promise<void> {
+  let last = cpuMs(pid);
+  if (last === null) return;
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuMs(pid);
+    if (now === null || now - last < 25) return;
+    last = now;
+  }
+}
+
 /** Drives `spec` and adds the CPU the target process spent per request. */
 async function driveMeasured(spec: DriveSpec, pid: number | undefined): Promise<DriveResult> {
   const before = cpuMs(pid);
@@ -330,6 +348,7 @@ await drive({
 });
 /** A scenario's backlog (requests queued before autocannon stopped) must not eat the next one's. */
 async function settle(): Promise<void> {
+  await untilIdle(server.child.pid);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const started = Date.now();
     await call('/api/categories', {});
@@ -359,6 +378,7 @@ for (const scenario of scenarios) {
   );
   results.push({ name: scenario.name, connections: scenario.connections ?? connections, result });
 }
+await untilIdle(server.child.pid);
 const baselineAfter = await measureBaseline();
 
 await stop(server.child, 'SIGINT');
