@@ -334,6 +334,8 @@ async function measureBaseline(
 
 log(`server ${origin} (${databaseUrl ? 'PostgreSQL' : 'SQLite'}), baseline ${baselineOrigin}`);
 const loadBefore = os.loadavg()[0] ?? 0;
+// The server's start-up (migrations, prerendering) must not run under the opening baseline.
+await untilIdle(server.child.pid);
 const baselineBefore = await measureBaseline();
 log(`baseline: ${Math.round(baselineBefore.rps)} req/s`);
 const fastifyHello = await measureBaseline(fastifyOrigin, fastifyProcess.child.pid);
