@@ -47,7 +47,14 @@ class FifoLock {
     if (next) next();
     else this.#held = false;
   }
+  /** Nobody holds the lock (and so nobody waits for it). */
+  get free(): boolean {
+    return !this.#held;
+  }
 }
+
+/** Only a plain SELECT may run inside the open group without committing it first. */
+const PLAIN_SELECT = /^\s*select\b/i;
 
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
@@ -143,6 +150,18 @@ class GroupCommitDriver implements Driver {
   }
 
   async init(): Promise<void> {}
+
+  /**
+   * A plain SELECT run at once, when nobody holds the connection: what a turn at the lock would
+   * do a few promises later, with nothing in between (no transaction is open but the group's,
+   * which every read outside a transaction sees). Null when the connection is held or the
+   * query is not a plain SELECT: the caller takes its turn as usual.
+   */
+  readNow(sql: string, parameters: readonly unknown[]): unknown[] | null {
+    if (!this.#lock.free || !this.#handle.raw.isOpen || !PLAIN_SELECT.test(sql)) return null;
+    const statement = this.#handle.database.prepare(sql);
+    return statement.reader ? statement.all(parameters) : null;
+  }
 
   /** One connection object per turn at the lock, so an early release is that turn's alone. */
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -293,7 +312,7 @@ class GroupConnection implements DatabaseConnection {
     const parameters = compiledQuery.parameters;
     // Only a plain SELECT may run inside the open group; anything else (a write, a PRAGMA such
     // as erasure's checkpoint) first commits the group and then runs on its own.
-    if (statement.reader && /^\s*select\b/i.test(compiledQuery.sql)) {
+    if (statement.reader && PLAIN_SELECT.test(compiledQuery.sql)) {
       return { rows: statement.all(parameters) as R[] };
     }
     this.#hooks.beforeAutocommitWrite();
@@ -331,6 +350,10 @@ export class GroupCommitSqliteDialect implements Dialect {
   }
   get stats(): GroupCommitStats {
     return this.#driver.stats;
+  }
+  /** GroupCommitDriver.readNow. */
+  readNow(sql: string, parameters: readonly unknown[]): unknown[] | null {
+    return this.#driver.readNow(sql, parameters);
   }
   createDriver(): Driver {
     return this.#driver;
