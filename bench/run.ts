@@ -164,7 +164,7 @@ function cpuMs(pid: number | undefined): number | null {
  * Work a scenario queued outlives it (login's scrypt hashes run on libuv's threads for a second
  * or more after the last response): measured on top of it, the next figure, and the closing
  * baseline, would be lower than the machine gives (the baseline after login fell from 27,000 to
- * 12,600 req/s, which flattered every ratio by half).
+ * 12,600 req/s, which made every ratio about 1.4× too kind).
  */
 async function untilIdle(pid: number | undefined): Promise<void> {
   let last = cpuMs(pid);

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
-// libuv (since 1.45, so every Node Müse runs on) accepts ONE new connection per turn of the
-// event loop and listening socket (libuv pull request 3696). On a busy server a turn is long
+// libuv accepts ONE new connection per turn of the event loop and listening socket (its pull
+// request 3696, 2022; so does the libuv 1.52 of Node 24). On a busy server a turn is long
 // (every ready connection's request is handled in it: 40 ms at 200 connections), so a crowd
 // arriving at once, as a daily reminder sends it, was let in at about 25 connections a second:
 // the last of 200 waited up to 3 s for its first page while everyone already in was served in

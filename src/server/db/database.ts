@@ -19,6 +19,7 @@ import { preparedStatementName } from './statement-names.ts';
 export type Database = Kysely<DB>;
 
 const rollbackCounts = new WeakMap<Database, () => number>();
+const logSyncs = new WeakMap<Database, () => number>();
 const directReads = new WeakMap<
   Database,
   (sql: string, parameters: readonly unknown[]) => unknown[] | null
@@ -27,14 +28,13 @@ const directReads = new WeakMap<
 /**
  * A plain SELECT's rows read at once on SQLite when the connection is free (group-commit.ts
  * readNow), skipping Kysely's executor and the lock's promises: about 8 µs a statement on the
- * calls made on every request (decision 036). Null inside a transaction, while the connection
+ * calls made on every request (decision 037). Null inside a transaction, while the connection
  * is held, for anything but a plain SELECT, and on PostgreSQL: the caller runs it as usual.
  */
 export function readNow(db: Database, query: CompiledQuery): unknown[] | null {
   if (db.isTransaction) return null;
   return directReads.get(db)?.(query.sql, query.parameters) ?? null;
 }
-const logSyncs = new WeakMap<Database, () => number>();
 
 /**
  * How many times the SQLite group commit fsynced its log before answering (wal-sync.ts): with

@@ -95,7 +95,7 @@ describeEachDatabase('prepared queries', (get, kind) => {
   });
 
   // On SQLite a prepared read outside a transaction runs at once when the connection is free
-  // (readNow, decision 036): never inside someone else's transaction, where it would see rows
+  // (readNow, decision 037): never inside someone else's transaction, where it would see rows
   // that may yet be rolled back.
   it('reads outside a transaction never see another transaction before it ends', async () => {
     let started: Promise<{ name: string; position: number }[]> | null = null;
