@@ -31,7 +31,7 @@ import { registerClient } from './plugins/client.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
-import { loggerOptions, registerRequestIds, requestId } from './plugins/logging.ts';
+import { AccessLog, loggerOptions, registerRequestIds, requestId } from './plugins/logging.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
@@ -82,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const app = Fastify({
     logger: options.logger ? loggerOptions() : false,
+    // One access-log line per request (decision 038).
+    logController: new AccessLog(),
     // Honour a proxy's X-Request-Id (when sane) so one id follows a request through the logs.
     requestIdHeader: false,
     genReqId: requestId,

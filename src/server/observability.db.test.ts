@@ -82,7 +82,9 @@ for (const kind of databaseKinds()) {
       for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
       const entries = lines.map((line) => JSON.parse(line));
       const traced = entries.filter((entry) => entry.reqId === traceId);
-      expect(traced.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+      // One access line per request (decision 038), carrying the path and the status.
+      expect(traced.map((entry) => entry.msg)).toEqual(['request completed']);
+      expect(traced[0]).toMatchObject({ req: { path: '/api/signup' }, res: { statusCode: 200 } });
       expect(output).toContain('"path":"/api/answer/save"');
       expect(output).not.toContain(canary);
     });

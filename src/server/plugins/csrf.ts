@@ -34,30 +34,45 @@ function allowedOrigin(request: FastifyRequest, publicOrigin: string | null): st
 export function registerCsrfProtection(app: FastifyInstance, publicOrigin: string | null): void {
   // Only JSON (and multipart for uploads): a text/plain body is what a cross-site form can send.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    // Forgery needs a credential the browser attaches by itself: a cookie. A request that
-    // carries no cookie at all and names a bearer token (a native client, a script) has none
-    // to abuse, so the origin rules do not apply to it; an unknown token is then refused with
-    // 401 before any handler runs (session.ts). Any cookie keeps the rules (decision 024).
-    const bearerOnly =
-      request.headers.cookie === undefined &&
-      bearerTokenOf(request) !== null &&
-      isApiRequest(request);
-    if (!bearerOnly) {
-      const origin = request.headers.origin;
-      if (origin !== undefined && origin !== allowedOrigin(request, publicOrigin)) {
-        throw forbidden('Cross-site requests are not allowed');
-      }
-      if (request.headers['sec-fetch-site'] === 'cross-site') {
-        throw forbidden('Cross-site requests are not allowed');
-      }
+  // A callback hook: no promise per request for synchronous work (decision 038).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) {
+      done();
+      return;
     }
-    if (!hasBody(request)) return;
-    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    const expected = MULTIPART_ROUTES.has(routeOf(request))
-      ? 'multipart/form-data'
-      : 'application/json';
-    if (type !== expected) throw new HttpError(415, `Send ${expected}`);
+    try {
+      refuseForgery(request, publicOrigin);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
+}
+
+/** Throws 403 or 415 when `request` (a state-changing one) could be a forgery. */
+function refuseForgery(request: FastifyRequest, publicOrigin: string | null): void {
+  // Forgery needs a credential the browser attaches by itself: a cookie. A request that
+  // carries no cookie at all and names a bearer token (a native client, a script) has none
+  // to abuse, so the origin rules do not apply to it; an unknown token is then refused with
+  // 401 before any handler runs (session.ts). Any cookie keeps the rules (decision 024).
+  const bearerOnly =
+    request.headers.cookie === undefined &&
+    bearerTokenOf(request) !== null &&
+    isApiRequest(request);
+  if (!bearerOnly) {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== allowedOrigin(request, publicOrigin)) {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw forbidden('Cross-site requests are not allowed');
+    }
+  }
+  if (!hasBody(request)) return;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  const expected = MULTIPART_ROUTES.has(routeOf(request))
+    ? 'multipart/form-data'
+    : 'application/json';
+  if (type !== expected) throw new HttpError(415, `Send ${expected}`);
 }

@@ -35,8 +35,9 @@ function containsNul(value: unknown, depth = 0): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold NUL characters; no real writing needs them. Refuse them for
   // every call up front, so both databases behave the same.
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body)) throw badRequest('Text may not contain NUL characters');
+  // A callback hook: no promise per request for synchronous work (decision 038).
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(containsNul(request.body) ? badRequest('Text may not contain NUL characters') : undefined);
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { loggerOptions } from './logging.ts';
+import { ACCESS_LINE, AccessLog, loggerOptions } from './logging.ts';
 
 // The logs never hold what people wrote (issue 15), now without pino's redact (decision 030):
 // the censoring is ours, so it is tested here on the log lines themselves.
@@ -14,7 +14,11 @@ async function logged(write: (app: ReturnType<typeof Fastify>) => Promise<void>)
     },
   });
   const options = loggerOptions();
-  const app = Fastify({ logger: { ...(options as object), stream } });
+  // As app.ts builds it: one access line per request (decision 038).
+  const app = Fastify({
+    logger: { ...(options as object), stream },
+    logController: new AccessLog(),
+  });
   app.post('/echo', async () => ({ ok: true }));
   await app.ready();
   await write(app);
@@ -73,7 +77,9 @@ it('logs a request as method, path and address, never its body, query or cookie'
   for (const canary of ['querycanary', 'cookiecanary', 'bodycanary']) {
     expect(text).not.toContain(canary);
   }
-  expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  // One line per request, when it is answered: who asked for what, and how it went.
+  expect(lines.map((line) => line.msg)).toEqual([ACCESS_LINE]);
   expect(lines[0]?.req).toEqual({ method: 'POST', path: '/echo', remoteAddress: '127.0.0.1' });
-  expect(lines[1]?.res).toEqual({ statusCode: 200 });
+  expect(lines[0]?.res).toEqual({ statusCode: 200 });
+  expect(lines[0]?.responseTime).toEqual(expect.any(Number));
 });

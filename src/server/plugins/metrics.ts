@@ -76,7 +76,8 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
   // labels on every call otherwise (decision 030). Bounded: routes and methods are ours.
   type Series = { count: { inc: () => void }; time: { observe: (value: number) => void } };
   const series = new Map<string, Series>();
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: no promise per request for synchronous work (decision 038).
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids in paths must not become label values.
     const method = request.method;
     const route = request.routeOptions.url ?? 'unmatched';
@@ -90,6 +91,7 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
     }
     found.count.inc();
     found.time.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', async (request, reply) => {

@@ -25,7 +25,8 @@ const CSP = [
 ].join('; ');
 
 export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: no promise per request for synchronous work (decision 038).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('Content-Security-Policy', CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
@@ -36,6 +37,6 @@ export function registerSecurityHeaders(app: FastifyInstance, https: boolean): v
     // API answers may carry private journal text: never let a cache keep them, errors and 404s
     // included, whatever the spelling of the path.
     if (isApiRequest(request)) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

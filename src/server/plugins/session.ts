@@ -35,23 +35,32 @@ export function registerSessions(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('apiTokenId', null);
-  app.addHook('preHandler', async (request) => {
-    // A client that names a bearer token is that token's user or nobody: a revoked, unknown or
-    // malformed token is refused outright (never silently treated as a visitor), so a native
-    // client learns at once that it must sign in again (decision 024).
-    // Only API calls: /metrics has a bearer token of its own (MUSE_METRICS_TOKEN).
-    const bearer = isApiRequest(request) ? bearerTokenOf(request) : null;
-    if (bearer !== null) {
-      const found = await callerOfBearer(deps, bearer);
+  // A callback hook: a visitor (no cookie, no token) costs no promise (decision 038).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const finding = identifyCaller(deps, request);
+    if (finding === null) done();
+    else finding.then(() => done(), done);
+  });
+}
+
+/** Sets the request's caller from its bearer token or session cookie; null when it has neither. */
+function identifyCaller(deps: AppDeps, request: FastifyRequest): Promise<void> | null {
+  // A client that names a bearer token is that token's user or nobody: a revoked, unknown or
+  // malformed token is refused outright (never silently treated as a visitor), so a native
+  // client learns at once that it must sign in again (decision 024).
+  // Only API calls: /metrics has a bearer token of its own (MUSE_METRICS_TOKEN).
+  const bearer = isApiRequest(request) ? bearerTokenOf(request) : null;
+  if (bearer !== null) {
+    return callerOfBearer(deps, bearer).then((found) => {
       if (!found) throw unauthorized('That token is not valid any more: please sign in again');
       request.apiTokenId = found.tokenId;
       request.sessionUser = found.user;
-      return;
-    }
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 200) return;
-    const tokenHash = hashToken(token);
-    const user = await callerOfSession(deps, tokenHash);
+    });
+  }
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  return callerOfSession(deps, tokenHash).then((user) => {
     if (!user) return;
     request.sessionTokenHash = tokenHash;
     request.sessionUser = user;

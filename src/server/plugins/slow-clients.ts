@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 // The server cannot be starved by slow or many connections (issue 13 point 5):
 // - headers must arrive within 10 s, and a request is cut after 15 minutes whatever happens
@@ -55,7 +55,7 @@ export function guardSlowClients(app: FastifyInstance, maxConnectionsPerAddress:
       timer = null;
     }
   };
-  app.addHook('onRequest', async (request) => {
+  const watch = (request: FastifyRequest): void => {
     const raw = request.raw;
     const socket = raw.socket;
     // inject() has no real socket, and bodiless requests have nothing to drip.
@@ -65,6 +65,11 @@ export function guardSlowClients(app: FastifyInstance, maxConnectionsPerAddress:
       timer = setInterval(check, CHECK_EVERY_MS);
       timer.unref();
     }
+  };
+  // A callback hook: no promise per request for synchronous work (decision 038).
+  app.addHook('onRequest', (request, _reply, done) => {
+    watch(request);
+    done();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);

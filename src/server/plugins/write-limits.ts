@@ -61,9 +61,14 @@ function bodyBytes(request: FastifyRequest): number {
  * session is known). `factor` raises every limit (MUSE_RATE_LIMITS=relaxed: load tests, CI).
  */
 export function registerWriteLimits(app: FastifyInstance, store: UsageStore, factor: number): void {
-  app.addHook('preHandler', async (request) => {
+  // A callback hook: a call that writes nothing costs no promise here (decision 038).
+  app.addHook('preHandler', (request, _reply, done) => {
     const kind = request.routeOptions.config.write;
-    if (!kind) return;
+    if (!kind) done();
+    else charge(request, kind).then(() => done(), done);
+  });
+
+  async function charge(request: FastifyRequest, kind: WriteKind): Promise<void> {
     const now = Date.now();
     const bytes = bodyBytes(request);
     const user = request.sessionUser?.id;
@@ -88,5 +93,5 @@ export function registerWriteLimits(app: FastifyInstance, store: UsageStore, fac
     if (waitMs > 0) {
       throw new HttpError(429, TOO_FAST, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
     }
-  });
+  }
 }
