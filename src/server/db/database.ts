@@ -11,15 +11,17 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
-import { GroupCommitSqliteDialect } from './group-commit.ts';
+import { GroupCommitSqliteDialect, type SqliteChanges } from './group-commit.ts';
 import { openSqlite } from './node-sqlite.ts';
 import type { DB } from './schema.ts';
 import { preparedStatementName } from './statement-names.ts';
 
 export type Database = Kysely<DB>;
+export type { SqliteChanges } from './group-commit.ts';
 
 const rollbackCounts = new WeakMap<Database, () => number>();
 const logSyncs = new WeakMap<Database, () => number>();
+const sqliteChangeMarks = new WeakMap<Database, () => SqliteChanges | null>();
 const directReads = new WeakMap<
   Database,
   (sql: string, parameters: readonly unknown[]) => unknown[] | null
@@ -34,6 +36,16 @@ const directReads = new WeakMap<
 export function readNow(db: Database, query: CompiledQuery): unknown[] | null {
   if (db.isTransaction) return null;
   return directReads.get(db)?.(query.sql, query.parameters) ?? null;
+}
+
+/**
+ * On SQLite, two counters that stay the same while nothing anyone could read has changed: the
+ * file's `data_version` (another connection or process committed) and this process's own
+ * writes and lost groups (group-commit.ts). A value read while both stay the same is still
+ * current. Null on PostgreSQL and once the database is closed.
+ */
+export function sqliteChanges(db: Database): SqliteChanges | null {
+  return sqliteChangeMarks.get(db)?.() ?? null;
 }
 
 /**
@@ -159,5 +171,6 @@ export function createDatabase(config: DatabaseConfig): Database {
   rollbackCounts.set(db, () => dialect.stats.rollbacks);
   directReads.set(db, (sql, parameters) => dialect.readNow(sql, parameters));
   logSyncs.set(db, () => dialect.stats.syncs);
+  sqliteChangeMarks.set(db, () => dialect.changes());
   return db;
 }

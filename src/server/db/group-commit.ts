@@ -1,3 +1,4 @@
+import type { StatementSync } from 'node:sqlite';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -56,6 +57,9 @@ class FifoLock {
 /** Only a plain SELECT may run inside the open group without committing it first. */
 const PLAIN_SELECT = /^\s*select\b/i;
 
+/** Two counters that only move when the database may have changed (GroupCommitDriver.changes). */
+export type SqliteChanges = { dataVersion: number; local: number };
+
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
 export type GroupCommitStats = {
@@ -83,6 +87,9 @@ class GroupCommitDriver implements Driver {
   readonly #walSync: WalSync | null;
   readonly #checkpointer: WalCheckpointer | null;
   #pausing = false;
+  /** Statements other than a plain SELECT run on the connection, counted as they start. */
+  #writes = 0;
+  #dataVersion: StatementSync | null = null;
   /** Transactions released into the open physical transaction, waiting for its COMMIT. */
   #group: Waiter[] = [];
   #flushScheduled = false;
@@ -163,10 +170,26 @@ class GroupCommitDriver implements Driver {
     return statement.reader ? statement.all(parameters) : null;
   }
 
+  /**
+   * What would tell that the database may have changed since: SQLite's `data_version` (another
+   * connection committed: another process, a CLI) and this connection's own writes plus the
+   * groups it lost. While both stay the same, nothing anyone can read has changed. Null once
+   * the connection is closed. Safe while a transaction holds the connection: it reads no rows.
+   */
+  changes(): SqliteChanges | null {
+    if (!this.#handle.raw.isOpen) return null;
+    this.#dataVersion ??= this.#handle.raw.prepare('PRAGMA data_version');
+    const row = this.#dataVersion.get() as { data_version?: number } | undefined;
+    return { dataVersion: Number(row?.data_version), local: this.#writes + this.stats.rollbacks };
+  }
+
   /** One connection object per turn at the lock, so an early release is that turn's alone. */
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.acquire();
     return new GroupConnection(this.#handle, {
+      wrote: () => {
+        this.#writes += 1;
+      },
       beforeAutocommitWrite: () => this.#beforeAutocommitWrite(),
       afterAutocommitWrite: () => this.#afterAutocommitWrite(),
     });
@@ -293,6 +316,8 @@ class GroupCommitDriver implements Driver {
 const ROLLED_BACK = 'The database rolled back a transaction';
 
 type AutocommitHooks = {
+  /** Called before any statement but a plain SELECT runs, in a transaction or not. */
+  wrote: () => void;
   beforeAutocommitWrite: () => void;
   afterAutocommitWrite: () => Promise<void>;
 };
@@ -315,6 +340,7 @@ class GroupConnection implements DatabaseConnection {
     if (statement.reader && PLAIN_SELECT.test(compiledQuery.sql)) {
       return { rows: statement.all(parameters) as R[] };
     }
+    this.#hooks.wrote();
     this.#hooks.beforeAutocommitWrite();
     if (statement.reader) {
       const rows = statement.all(parameters) as R[];
@@ -350,6 +376,10 @@ export class GroupCommitSqliteDialect implements Dialect {
   }
   get stats(): GroupCommitStats {
     return this.#driver.stats;
+  }
+  /** GroupCommitDriver.changes. */
+  changes(): SqliteChanges | null {
+    return this.#driver.changes();
   }
   /** GroupCommitDriver.readNow. */
   readNow(sql: string, parameters: readonly unknown[]): unknown[] | null {

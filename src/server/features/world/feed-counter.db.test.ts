@@ -1,6 +1,9 @@
+import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database, postgresUrl } from '#server/db/database.ts';
+import { createDatabase, type Database, postgresUrl, sqliteChanges } from '#server/db/database.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
@@ -54,5 +57,76 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the feed counter heard by NOTIF
     const id = await sharedAnswerOf(app, author);
     expect(before._id).not.toBe(id);
     expect((await visitorSees())._id).toBe(id);
+  });
+});
+
+// SQLite: a visitor is served under the counter last read while SQLite reports no change since
+// (decision 039): no other connection committed (`data_version`) and this process neither wrote
+// nor lost a group. Another process (a CLI, an admin's script) writing the same file is that
+// other connection here.
+describe('the feed counter kept on SQLite', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let author: TestUser;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    app = await buildTestApp(database.db);
+    author = await buildUser(database.db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  const visitorSees = async () => {
+    const response = await post(app, '/api/answer/shared', { page: 1 });
+    expect(response.statusCode).toBe(200);
+    return response.json().sharedAnswers[0] as { _id: string; user_name: string };
+  };
+
+  it('stays the same while nothing is written, and moves with this process’s writes', async () => {
+    const first = sqliteChanges(database.db);
+    await visitorSees();
+    await database.db.selectFrom('answers').select('id').limit(5).execute();
+    expect(sqliteChanges(database.db)).toEqual(first);
+    const id = await sharedAnswerOf(app, author);
+    expect(sqliteChanges(database.db)).not.toEqual(first);
+    // The page a visitor gets shows it at once: the counter was read again.
+    expect((await visitorSees())._id).toBe(id);
+  });
+
+  it('shows a visitor what another process committed to the same file', async () => {
+    const id = await sharedAnswerOf(app, author);
+    expect(await visitorSees()).toMatchObject({ _id: id });
+    const kept = await counterForVisitor(database.db);
+    expect(await counterForVisitor(database.db)).toBe(kept);
+    if (database.config.kind !== 'sqlite') throw new Error('expected SQLite');
+    const other = new DatabaseSync(database.config.file);
+    try {
+      other.exec('PRAGMA busy_timeout = 5000');
+      other.prepare('UPDATE users SET name = ? WHERE id = ?').run('Renamed Elsewhere', author.id);
+    } finally {
+      other.close();
+    }
+    expect(await counterForVisitor(database.db)).toBeGreaterThan(kept);
+    expect(await visitorSees()).toMatchObject({ _id: id, user_name: 'Renamed Elsewhere' });
+  });
+
+  it('reads the counter again after SQLite threw away a group a visitor had seen', async () => {
+    const before = await counterForVisitor(database.db);
+    let seen: Promise<number> | null = null;
+    // A group whose COMMIT fails: its foreign keys are checked only then (defer_foreign_keys),
+    // and it holds a session of nobody. A visitor reads between its member's end and that COMMIT,
+    // and so sees its counter, which the failed COMMIT takes back.
+    const lost = inTransaction(database.db, async (trx) => {
+      await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+      await sql`UPDATE feed_version SET n = n + 1 WHERE id = 1`.execute(trx);
+      await sql`INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
+        VALUES ('lost-group', 'nobody-at-all', '2026-01-01', '2099-01-01')`.execute(trx);
+      seen = counterForVisitor(database.db);
+    });
+    await expect(lost).rejects.toThrow(/FOREIGN KEY/);
+    expect(await (seen as Promise<number> | null)).toBe(before + 1);
+    expect(await counterForVisitor(database.db)).toBe(before);
   });
 });
