@@ -10,6 +10,13 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts
 import { sharedAnswerOf } from '../answers/answer-fixtures.ts';
 import { counterForVisitor } from './feed-counter.ts';
 
+/** The first answer on page 1 of the world as a visitor (no session) gets it. */
+async function firstOnVisitorsPage(app: FastifyInstance) {
+  const response = await post(app, '/api/answer/shared', { page: 1 });
+  expect(response.statusCode).toBe(200);
+  return response.json().sharedAnswers[0] as { _id: string; user_name: string };
+}
+
 // PostgreSQL: visitors are served the page cached under the change counter heard by NOTIFY
 // (decision 030). A change another instance commits reaches them that way, with no signed-in
 // read in between to refresh the cache; a change this instance makes reaches them at once.
@@ -31,11 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the feed counter heard by NOTIF
     await database.drop();
   });
 
-  const visitorSees = async () => {
-    const response = await post(app, '/api/answer/shared', { page: 1 });
-    expect(response.statusCode).toBe(200);
-    return response.json().sharedAnswers[0] as { _id: string; user_name: string };
-  };
+  const visitorSees = () => firstOnVisitorsPage(app);
 
   it('hears another instance’s change and serves visitors the new page', async () => {
     const id = await sharedAnswerOf(app, author);
@@ -78,11 +81,7 @@ describe('the feed counter kept on SQLite', () => {
     await database.drop();
   });
 
-  const visitorSees = async () => {
-    const response = await post(app, '/api/answer/shared', { page: 1 });
-    expect(response.statusCode).toBe(200);
-    return response.json().sharedAnswers[0] as { _id: string; user_name: string };
-  };
+  const visitorSees = () => firstOnVisitorsPage(app);
 
   it('stays the same while nothing is written, and moves with this process’s writes', async () => {
     const first = sqliteChanges(database.db);
