@@ -260,8 +260,11 @@ test.describe('recovery codes and the passcode, on a server without e-mail', () 
     await form.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL(`${server.origin}/login`);
     await expectStatus(page, 'Password changed: please sign in');
+    // The sign-in form itself, not the recovery form still on screen while /login loads.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toBeVisible();
     await expect(page.getByLabel('Name or email')).toHaveValue('ada@example.com');
-    await page.getByLabel('Password').fill('recovered password');
+    await password.fill('recovered password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.origin}/`);
     // Ada's first device was signed out by the recovery.
