@@ -18,6 +18,8 @@ import { preparedStatementName } from './statement-names.ts';
 
 export type Database = Kysely<DB>;
 export type { SqliteChanges } from './group-commit.ts';
+// SQLite writers whose log fsync has finished, answered mid-turn as a request arrives (decision 040).
+export { settleFinishedSyncs as settleDurableWrites } from './wal-sync.ts';
 
 const rollbackCounts = new WeakMap<Database, () => number>();
 const logSyncs = new WeakMap<Database, () => number>();
