@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,17 +94,12 @@ it('lets a command-line tool write, close the database and exit 0', async () => 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-walsync-'));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   const script = path.resolve(import.meta.dirname, '../../../tests/support/write-then-close.ts');
-  const child = spawn(process.execPath, [script, path.join(dir, 'muse.db')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // execFile's error carries the exit code; no error is exit code 0.
+  const { code, output } = await new Promise<{ code: unknown; output: string }>((resolve) => {
+    execFile(process.execPath, [script, path.join(dir, 'muse.db')], (error, stdout, stderr) =>
+      resolve({ code: error ? error.code : 0, output: stdout + stderr }),
+    );
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const code = await new Promise((resolve) => child.once('exit', resolve));
   expect(output).toBe('closed\n');
   expect(code).toBe(0);
 });
