@@ -23,19 +23,19 @@ for (;;) {
   if (Atomics.load(cells, STOP) === 1n) break;
   // Read before the fsync begins: everything written before this ask is covered by it.
   const target = Atomics.load(cells, ASKED);
-  let error: string | null = null;
+  let failed = false;
   try {
     fd ??= fs.openSync(file, 'r');
     fs.fdatasyncSync(fd);
   } catch (caught) {
     // No log yet (a pragma before the first write): nothing was committed to it to sync.
-    if ((caught as NodeJS.ErrnoException).code !== 'ENOENT') error = String(caught);
+    if ((caught as NodeJS.ErrnoException).code !== 'ENOENT') failed = true;
   }
-  if (error !== null) Atomics.store(cells, FAILED, target);
+  if (failed) Atomics.store(cells, FAILED, target);
   Atomics.store(cells, DONE, target);
   answered = target;
   // For a main thread with no request arriving to look (an idle server, a CLI): the same news,
-  // through the event loop.
-  parentPort?.postMessage({ done: target, error });
+  // through the event loop (the shared numbers say which asks, and whether they failed).
+  parentPort?.postMessage(null);
 }
 if (fd !== null) fs.closeSync(fd);

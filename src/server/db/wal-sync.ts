@@ -48,7 +48,8 @@ export function createWalSync(walFile: string): WalSync {
   const cells = new BigInt64Array(new SharedArrayBuffer(4 * BigInt64Array.BYTES_PER_ELEMENT));
   let asked = 0n;
   let waiters: Waiter[] = [];
-  const pending = new Set<Promise<void>>();
+  /** The last ask's answer: writers are answered in the order they asked. */
+  let last: Promise<void> = Promise.resolve();
   let worker: Worker | null = null;
   let closed = false;
 
@@ -60,8 +61,7 @@ export function createWalSync(walFile: string): WalSync {
       while (answered < waiters.length && (waiters[answered]?.ask ?? done + 1n) <= done) answered++;
       if (answered === 0) return;
       const failed = Atomics.load(cells, FAILED);
-      const finished = waiters.slice(0, answered);
-      waiters = waiters.slice(answered);
+      const finished = waiters.splice(0, answered);
       if (waiters.length === 0) {
         waitingSyncs.delete(self);
         // A forgotten database must not keep the process alive; a waiting writer must.
@@ -108,20 +108,14 @@ export function createWalSync(walFile: string): WalSync {
         waitingSyncs.add(self);
         worker.ref();
       }
-      const answer = new Promise<void>((resolve, reject) => {
+      last = new Promise<void>((resolve, reject) => {
         waiters.push({ ask, resolve, reject });
       });
-      const settled = answer.then(
-        () => {},
-        () => {},
-      );
-      pending.add(settled);
-      void settled.then(() => pending.delete(settled));
-      return answer;
+      return last;
     },
     async close() {
       if (closed) return;
-      await Promise.all(pending);
+      while (waiters.length > 0) await last.catch(() => {});
       closed = true;
       const stopping = worker;
       worker = null;
