@@ -23,7 +23,12 @@ export type DriveRequest =
   /** A random feed page from 1 to `pages` per request (defeats any page cache). */
   | { kind: 'feedRandom'; pages: number; cookie: string }
   /** Love then take it back: a random lover and a random shared answer per pair. */
-  | { kind: 'love'; lovers: { id: string; cookie: string }[]; answers: string[] };
+  | {
+      kind: 'love';
+      /** `address` goes out as X-Forwarded-For: each lover's own, as a proxy would send it. */
+      lovers: { id: string; cookie: string; address: string }[];
+      answers: string[];
+    };
 
 export type DriveSpec = {
   origin: string;
@@ -64,8 +69,12 @@ const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] 
 let counter = 0;
 const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
 
-function json(cookie: string): Record<string, string> {
-  return { 'content-type': 'application/json', cookie };
+function json(cookie: string, address?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    cookie,
+    ...(address ? { 'x-forwarded-for': address } : {}),
+  };
 }
 
 /**
@@ -184,13 +193,13 @@ function setups(spec: Exclude<DriveRequest, { kind: 'edit' }>): Setup[] {
         ...request,
         method: 'POST',
         path: '/api/answer/like',
-        headers: json(lover.cookie),
+        headers: json(lover.cookie, lover.address),
         body,
       };
     },
     (request, context) => {
       const { lover, answerId } = (context as { pair: unknown }).pair as {
-        lover: { id: string; cookie: string };
+        lover: { id: string; cookie: string; address: string };
         answerId: string;
       };
       const body = JSON.stringify({ answer_id: answerId, user_id: lover.id });
@@ -198,7 +207,7 @@ function setups(spec: Exclude<DriveRequest, { kind: 'edit' }>): Setup[] {
         ...request,
         method: 'POST',
         path: '/api/answer/unlike',
-        headers: json(lover.cookie),
+        headers: json(lover.cookie, lover.address),
         body,
       };
     },

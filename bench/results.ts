@@ -12,6 +12,8 @@ export type RunSummary = {
   shared: number;
   people: number;
   seconds: number;
+  /** Seconds each scenario ran unrecorded before its measured run. */
+  warm: number;
   connections: number;
   loadBefore: number;
   baseline: number;
@@ -37,7 +39,7 @@ export function formatRun(run: RunSummary): string {
   const lines = [
     `Run ${new Date().toISOString()} · ${run.database} · ${number(run.answers)} answers ` +
       `(${number(run.shared)} shared, ${number(run.people)} people) + one person with 3,650 · ` +
-      `${run.seconds} s per scenario · ${os.cpus().length} cores · Node ${process.versions.node} · ` +
+      `${run.seconds} s per scenario after ${run.warm} s unrecorded · ${os.cpus().length} cores · Node ${process.versions.node} · ` +
       `load average before ${run.loadBefore.toFixed(2)}`,
     '',
     `Baseline (bare node:http, fixed 4 KB JSON, ${run.connections} connections): ` +

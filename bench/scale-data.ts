@@ -29,6 +29,8 @@ export type ScaleResult = {
   people: string[];
   heavyUserId: string | null;
   sharedIds: string[];
+  /** The author of each of sharedIds, in the same order. */
+  sharedAuthors: string[];
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -240,7 +242,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
     await sql`vacuum analyze`.execute(db);
     log(`vacuum analyze in ${Date.now() - t0} ms`);
   }
-  return { people, heavyUserId, sharedIds };
+  return { people, heavyUserId, sharedIds, sharedAuthors };
 }
 
 /** Sessions with known tokens (the cookie value is the token; the table keeps its hash). */
