@@ -20,13 +20,18 @@ export type DriveRequest =
    * revision its last save returned, as the editor does while someone types.
    */
   | { kind: 'edit'; writers: { id: string; cookie: string }[] }
+  /**
+   * Sign in as one of `accounts`, each from an address of its own (crowdAddress): one account
+   * or one address tried by the whole crowd at once is refused (429) by design.
+   */
+  | { kind: 'login'; accounts: { name: string; password: string }[] }
   /** A random feed page from 1 to `pages` per request (defeats any page cache). */
   | { kind: 'feedRandom'; pages: number; cookie: string }
   /** Love then take it back: a random lover and a random shared answer per pair. */
   | {
       kind: 'love';
-      /** `address` goes out as X-Forwarded-For: each lover's own, as a proxy would send it. */
-      lovers: { id: string; cookie: string; address: string }[];
+      /** Each lover sends X-Forwarded-For of their own (crowdAddress), as a proxy would. */
+      lovers: { id: string; cookie: string }[];
       answers: string[];
     };
 
@@ -68,6 +73,11 @@ type Step = {
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 let counter = 0;
 const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+
+/** The n-th of a crowd's addresses. */
+function crowdAddress(n: number): string {
+  return `10.0.${(n >> 8) & 255}.${n & 255}`;
+}
 
 function json(cookie: string, address?: string): Record<string, string> {
   return {
@@ -183,9 +193,27 @@ function setups(spec: Exclude<DriveRequest, { kind: 'edit' }>): Setup[] {
       },
     ];
   }
+  if (spec.kind === 'login') {
+    return [
+      (request) => {
+        const index = Math.floor(Math.random() * spec.accounts.length);
+        return {
+          ...request,
+          method: 'POST',
+          path: '/api/login',
+          headers: json('', crowdAddress(index)),
+          body: JSON.stringify({ user: spec.accounts[index] }),
+        };
+      },
+    ];
+  }
   return [
     (request, context) => {
-      const lover = pick(spec.lovers);
+      const index = Math.floor(Math.random() * spec.lovers.length);
+      const lover = {
+        ...(spec.lovers[index] as { id: string; cookie: string }),
+        address: crowdAddress(index),
+      };
       const answerId = pick(spec.answers);
       (context as { pair?: unknown }).pair = { lover, answerId };
       const body = JSON.stringify({ answer_id: answerId, user_id: lover.id });
