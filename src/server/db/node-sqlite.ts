@@ -14,6 +14,22 @@ function bindAll(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters.map(bindable);
 }
 
+type Row = Record<string, unknown>;
+
+/**
+ * Builds a statement's rows from the arrays node:sqlite returns with `setReturnArrays`. Its own
+ * rows are null-prototype objects in V8's dictionary mode: every property read, spread and
+ * JSON.stringify of them is a hash lookup. One object literal per statement gives every row the
+ * same fast shape (decision 042). A repeated name keeps its last value, as node:sqlite's own
+ * rows do. Null for a name a literal cannot carry as a plain property (`__proto__`): such a
+ * statement keeps node:sqlite's objects.
+ */
+export function rowBuilder(names: readonly string[]): ((values: unknown[]) => Row) | null {
+  if (names.includes('__proto__')) return null;
+  const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
+  return new Function('values', `return { ${fields.join(', ')} };`) as (values: unknown[]) => Row;
+}
+
 /** Prepared statements kept per SQL text: Kysely prepares on every query (decision 018). */
 export const STATEMENT_CACHE_SIZE = 256;
 
@@ -24,7 +40,12 @@ export type SqliteHandle = {
   cachedStatements: () => number;
 };
 
-type Entry = { statement: StatementSync; reader: boolean };
+type Entry = {
+  statement: StatementSync;
+  reader: boolean;
+  /** Set when the statement returns arrays (see rowBuilder). */
+  toRow: ((values: unknown[]) => Row) | null;
+};
 
 export function openSqlite(file: string): SqliteHandle {
   const raw = new DatabaseSync(file);
@@ -51,8 +72,11 @@ export function openSqlite(file: string): SqliteHandle {
       return cached;
     }
     const statement = raw.prepare(sql);
-    const reader = statement.columns().length > 0;
-    const entry = { statement, reader };
+    const names = statement.columns().map((column) => column.name);
+    const reader = names.length > 0;
+    const toRow = reader ? rowBuilder(names) : null;
+    if (toRow) statement.setReturnArrays(true);
+    const entry = { statement, reader, toRow };
     cache.set(sql, entry);
     if (cache.size > STATEMENT_CACHE_SIZE) {
       const oldest = cache.keys().next().value;
@@ -67,18 +91,26 @@ export function openSqlite(file: string): SqliteHandle {
       raw.close();
     },
     prepare(sql: string): SqliteStatement {
-      const { statement, reader } = entryFor(sql);
+      const { statement, reader, toRow } = entryFor(sql);
       return {
         reader,
         all(parameters) {
-          return statement.all(...bindAll(parameters));
+          const rows = statement.all(...bindAll(parameters)) as unknown[];
+          if (toRow) {
+            for (let index = 0; index < rows.length; index += 1) {
+              rows[index] = toRow(rows[index] as unknown[]);
+            }
+          }
+          return rows;
         },
         run(parameters) {
           const result = statement.run(...bindAll(parameters));
           return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
         },
-        iterate(parameters) {
-          return statement.iterate(...bindAll(parameters));
+        *iterate(parameters) {
+          for (const values of statement.iterate(...bindAll(parameters))) {
+            yield toRow ? toRow(values as unknown as unknown[]) : values;
+          }
         },
       };
     },
