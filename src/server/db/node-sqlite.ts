@@ -24,7 +24,7 @@ type Row = Record<string, unknown>;
  * rows do. Null for a name a literal cannot carry as a plain property (`__proto__`): such a
  * statement keeps node:sqlite's objects.
  */
-export function rowBuilder(names: readonly string[]): ((values: unknown[]) => Row) | null {
+function rowBuilder(names: readonly string[]): ((values: unknown[]) => Row) | null {
   if (names.includes('__proto__')) return null;
   const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
   return new Function('values', `return { ${fields.join(', ')} };`) as (values: unknown[]) => Row;
