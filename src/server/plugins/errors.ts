@@ -25,11 +25,20 @@ function zodReason(error: ZodError): string {
   return `${where}${issue.message}`;
 }
 
+/** Whether any string in `value`, key or value, holds a NUL (walked without allocating). */
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 32 || value === null || typeof value !== 'object') return false;
-  const values = Array.isArray(value) ? value : Object.entries(value).flat();
-  return values.some((item) => containsNul(item, depth + 1));
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsNul(item, depth + 1)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (key.includes('\u0000') || containsNul(record[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
