@@ -130,6 +130,18 @@ for (const kind of databaseKinds()) {
       }
     });
 
+    it('starts on a data directory that does not exist yet, as on a fresh clone', async () => {
+      const where = await target(kind, cleanups);
+      const dataDir = path.join(tempDir('muse-fresh-'), 'data', 'not-made-yet');
+      const instance = await startInstance({ env: where.env, dataDir });
+      try {
+        const response = await call(instance.origin, '/api/categories', {});
+        expect(response.status).toBe(200);
+      } finally {
+        expect(await instance.stop(), instance.output().slice(-1500)).toBe(0);
+      }
+    });
+
     it('several instances starting at once on one fresh database all start', async () => {
       const where = await target(kind, cleanups);
       const dataDir = tempDir('muse-shared-');

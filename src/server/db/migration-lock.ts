@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
@@ -22,6 +23,9 @@ function alive(pid: number): boolean {
  */
 async function withLockFile<T>(file: string, work: () => Promise<T>): Promise<T> {
   const lockFile = `${file}.migrate-lock`;
+  // On a fresh clone nothing has made the data directory yet: the lock comes before the
+  // database that would (database.ts), so it makes it itself.
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const deadline = Date.now() + LOCK_FILE_WAIT_MS;
   for (;;) {
     try {
