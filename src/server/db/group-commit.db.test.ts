@@ -276,3 +276,64 @@ it('starts the log afresh under a steady stream of writes', async () => {
   expect(dialect.stats.pauses).toBeGreaterThan(0);
   expect(committedRows(file)).toBe(n + 1);
 });
+
+/** Another connection (another process) commits a row to the same file. */
+function commitElsewhere(file: string, id: number): void {
+  const other = openSqlite(file);
+  try {
+    other.raw.prepare('insert into t (id, v) values (?, ?)').run(id, `elsewhere ${id}`);
+  } finally {
+    other.database.close();
+  }
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+const COUNT = 'select count(*) as n from t';
+
+it('reads one turn under one read transaction, which ends with the turn (decision 044)', async () => {
+  const { db, dialect, file } = database();
+  const counted = async () =>
+    Number((await sql<{ n: number }>`${sql.raw(COUNT)}`.execute(db)).rows[0]?.n);
+  expect(dialect.readNow(COUNT, [])).toEqual([{ n: 0 }]);
+  commitElsewhere(file, 1);
+  // The rest of the turn reads what its first read did, by either way in.
+  expect(dialect.readNow(COUNT, [])).toEqual([{ n: 0 }]);
+  expect(await counted()).toBe(0);
+  await nextTurn();
+  expect(dialect.readNow(COUNT, [])).toEqual([{ n: 1 }]);
+  commitElsewhere(file, 2);
+  await nextTurn();
+  expect(await counted()).toBe(2);
+});
+
+it('ends the turn’s read transaction before this process writes in a transaction', async () => {
+  const { db, dialect, file } = database();
+  expect(dialect.readNow(COUNT, [])).toEqual([{ n: 0 }]);
+  // Another process writes after this turn's first read: a write made inside that read
+  // transaction could not commit over it (SQLITE_BUSY_SNAPSHOT).
+  commitElsewhere(file, 1);
+  await db
+    .transaction()
+    .execute((trx) => trx.insertInto('t').values({ id: 2, v: 'here' }).execute());
+  expect(committedRows(file)).toBe(2);
+  expect(dialect.readNow(COUNT, [])).toEqual([{ n: 2 }]);
+});
+
+it('commits a write outside any transaction on its own, not inside the turn’s reads', async () => {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.db`);
+  const handle = openSqlite(file);
+  handle.raw.exec('create table t (id integer primary key, v text not null unique)');
+  // The log's fsync answers at once, so the write is answered within the turn of its read.
+  const dialect = new GroupCommitSqliteDialect(handle, {
+    walSync: { sync: () => Promise.resolve(), close: async () => {} },
+    checkpointer: false,
+  });
+  const db = new Kysely<TestDB>({ dialect });
+  open.push(db);
+  expect(dialect.readNow(COUNT, [])).toEqual([{ n: 0 }]);
+  await db.insertInto('t').values({ id: 1, v: 'alone' }).execute();
+  // Answered means committed: another connection finds it. The turn's reads were ended, not
+  // committed as a group of writes.
+  expect(committedRows(file)).toBe(1);
+  expect(dialect.stats.commits).toBe(0);
+});
