@@ -26,6 +26,8 @@ import { createWalSync, type WalSync } from './wal-sync.ts';
 // Reads outside a transaction may see a grouped write a moment before it is acknowledged (never
 // one that is then lost without its writer being told). A write outside a transaction first
 // commits the open group, then runs on its own (autocommit), so it too is durable when answered.
+// With no group open, the reads of one turn of the event loop share a read transaction of their
+// own, which anything else ends first (decision 044).
 //
 // Neither the fsync nor SQLite's checkpoints run on the event loop (decision 030): COMMIT only
 // writes the log (synchronous=NORMAL), the log is fsynced on the thread pool before anyone is
@@ -201,8 +203,9 @@ class GroupCommitDriver implements Driver {
   /**
    * A plain SELECT run at once, when nobody holds the connection: what a turn at the lock would
    * do a few promises later, with nothing in between (no transaction is open but the group's,
-   * which every read outside a transaction sees). Null when the connection is held or the
-   * query is not a plain SELECT: the caller takes its turn as usual.
+   * which every read outside a transaction sees, or the turn's read transaction, which this
+   * begins if none is open). Null when the connection is held or the query is not a plain
+   * SELECT: the caller takes its turn as usual.
    */
   readNow(sql: string, parameters: readonly unknown[]): unknown[] | null {
     if (!this.#lock.free || !this.#handle.raw.isOpen || !PLAIN_SELECT.test(sql)) return null;
