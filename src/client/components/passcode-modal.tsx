@@ -4,28 +4,31 @@ import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { forgottenPasscodeLoginPath } from '../routes.ts';
 import { passcodeDigits } from '../state/account-rules.ts';
 import { getState, useAppState } from '../state/app-store.ts';
-import { describeWait } from '../state/passcode-backoff.ts';
-import { passcodeWaitLeft, tryPasscode } from '../state/passcode-lock.ts';
+import { describeWait, msToNextSecond } from '../state/passcode-backoff.ts';
+import { passcodeWaitUntil, tryPasscode } from '../state/passcode-lock.ts';
 import { signOutForgottenPasscode } from '../state/recovery.ts';
 import { showStatus } from '../state/status.ts';
 import './account-form.css';
 import './modal-dialog.css';
 import './passcode-modal.css';
 
-/** Counts down the wait after wrong codes; 0 when a code may be tried. */
-function useWaitLeft(): [number, (ms: number) => void] {
-  const [until, setUntil] = useState(() => Date.now() + passcodeWaitLeft());
+/**
+ * Counts down to the moment the lock checks a code again; 0 when a code may be tried.
+ */
+function useWaitLeft(): [number, (until: number) => void] {
+  const [until, setUntil] = useState(passcodeWaitUntil);
   const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, until - now);
   useEffect(() => {
-    if (until <= now) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, until - now));
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), msToNextSecond(left));
     return () => clearTimeout(timer);
-  }, [until, now]);
+  }, [left]);
   return [
-    Math.max(0, until - now),
-    (ms) => {
+    left,
+    (next) => {
       setNow(Date.now());
-      setUntil(Date.now() + ms);
+      setUntil(next);
     },
   ];
 }
@@ -88,7 +91,7 @@ export function PasscodeModal() {
     }
     // SPEC §5/§8: 'Passcode does not match'; the field empties for the next try.
     if (outcome.kind === 'mismatch') setError(MESSAGES.passcodeMismatch);
-    startWait(outcome.waitMs);
+    startWait(outcome.until);
     inputRef.current?.focus();
   };
 

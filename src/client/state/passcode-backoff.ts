@@ -26,6 +26,14 @@ export function msLeft(backoff: Backoff, now: number): number {
   return Math.max(0, backoff.until - now);
 }
 
+/**
+ * How long until the whole seconds `describeWait` shows change: a countdown that ticks then reads
+ * "2 s" while between 1 and 2 s are left, and never skips a second.
+ */
+export function msToNextSecond(ms: number): number {
+  return ms % 1000 || 1000;
+}
+
 /** '1 s', '45 s', '2 min 8 s' (no-break spaces keep a number with its unit): a calm wait. */
 export function describeWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));

@@ -6,6 +6,7 @@ import {
   describeWait,
   MAX_WAIT_MS,
   msLeft,
+  msToNextSecond,
   readBackoff,
   waitAfter,
   writeBackoff,
@@ -63,6 +64,16 @@ describe('backing off after wrong codes', () => {
     expect(describeWait(4000)).toBe('4\u00a0s');
     expect(describeWait(128_000)).toBe('2\u00a0min 8\u00a0s');
     expect(describeWait(120_000)).toBe('2\u00a0min');
+  });
+
+  it('counts down one whole second at a time', () => {
+    // A wait of 2 s shows "2 s" for a second, then "1 s" for a second.
+    expect(msToNextSecond(2000)).toBe(1000);
+    expect(msToNextSecond(1000)).toBe(1000);
+    // Part of a second left: tick when the shown seconds change, not a whole second later.
+    expect(msToNextSecond(1999)).toBe(999);
+    expect(msToNextSecond(1500)).toBe(500);
+    expect(msToNextSecond(1)).toBe(1);
   });
 
   it('survives a reload through storage and forgets itself at zero', () => {

@@ -49,29 +49,32 @@ export function startPasscodeLock(): void {
 
 export type PasscodeOutcome =
   | { kind: 'match' }
-  | { kind: 'mismatch'; waitMs: number }
-  | { kind: 'wait'; waitMs: number };
+  | { kind: 'mismatch'; until: number }
+  | { kind: 'wait'; until: number };
 
 /**
  * Checks a full 4-digit entry against the user's passcode hash (decision 014); a match unlocks.
- * While a wait from earlier misses runs, the entry is not checked at all.
+ * While a wait from earlier misses runs, the entry is not checked at all. `until` is the page
+ * clock's moment the next entry will be checked: the one the lock keeps, so a countdown to it
+ * says what the lock will do.
  */
-export async function tryPasscode(code: string, now = Date.now()): Promise<PasscodeOutcome> {
+export async function tryPasscode(code: string): Promise<PasscodeOutcome> {
   const storage = safeLocalStorage();
   const backoff = readBackoff(storage);
-  const left = msLeft(backoff, now);
-  if (left > 0) return { kind: 'wait', waitMs: left };
+  if (msLeft(backoff, Date.now()) > 0) return { kind: 'wait', until: backoff.until };
   const lock = getState().user.code;
   if (lock && (await passcodeMatches(code, lock))) {
     trustThisVisit();
     return { kind: 'match' };
   }
-  const next = afterMiss(backoff, now);
+  // The wait starts when the miss is known, after the hash (which takes a while on a slow
+  // phone), not when the fourth digit was typed.
+  const next = afterMiss(backoff, Date.now());
   writeBackoff(storage, next);
-  return { kind: 'mismatch', waitMs: msLeft(next, now) };
+  return { kind: 'mismatch', until: next.until };
 }
 
-/** Milliseconds before the next entry will be checked. */
-export function passcodeWaitLeft(now = Date.now()): number {
-  return msLeft(readBackoff(safeLocalStorage()), now);
+/** When the next entry will be checked, on the page clock (in the past: now). */
+export function passcodeWaitUntil(): number {
+  return readBackoff(safeLocalStorage()).until;
 }
