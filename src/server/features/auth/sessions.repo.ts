@@ -1,6 +1,11 @@
 import type { Database } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
-import type { UserRow } from '#server/db/rows.ts';
+import {
+  type FoundSessionUser,
+  type SessionUserParams,
+  selectSessionUser,
+  sessionUserOfRow,
+} from '#server/db/session-queries.ts';
 
 export async function insertSession(
   db: Database,
@@ -13,32 +18,9 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-// On every request that carries a cookie: compiled once (decision 030). The configured keys'
-// count picks the SQL (none: no subquery); the same count reuses it.
-const sessionUserQuery = preparedQuery(
-  (db, p: { tokenHash: string; now: string; configuredKeys: string[] }) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('admins', 'admins.user_id', 'users.id')
-      .selectAll('users')
-      .select('admins.user_id as admin_user_id')
-      .select((eb) =>
-        p.configuredKeys.length > 0
-          ? eb
-              .exists(
-                eb
-                  .selectFrom('admin_grants')
-                  .select('admin_grants.name_key')
-                  .whereRef('admin_grants.user_id', '=', 'users.id')
-                  .where('admin_grants.name_key', 'in', p.configuredKeys),
-              )
-              .as('configured_admin')
-          : eb.val(0).as('configured_admin'),
-      )
-      .where('sessions.token_hash', '=', p.tokenHash)
-      .where('sessions.expires_at', '>', p.now),
-);
+// On every request that carries a cookie: compiled once (decision 030); the same count of
+// configured keys reuses it.
+const sessionUserQuery = preparedQuery(selectSessionUser);
 
 /**
  * The live session's user and whether they are an admin: listed in the admins table, or granted
@@ -46,19 +28,11 @@ const sessionUserQuery = preparedQuery(
  */
 export async function findSessionUser(
   db: Database,
-  tokenHash: string,
-  now: string,
-  configuredKeys: string[],
-): Promise<{ user: UserRow; listedAdmin: boolean; configuredAdmin: boolean } | undefined> {
+  lookup: SessionUserParams,
+): Promise<FoundSessionUser | undefined> {
   // One query per request: the grant check rides along as a subquery.
-  const [row] = await sessionUserQuery(db, { tokenHash, now, configuredKeys });
-  if (!row) return undefined;
-  const { admin_user_id, configured_admin, ...user } = row;
-  return {
-    user,
-    listedAdmin: admin_user_id !== null,
-    configuredAdmin: Boolean(Number(configured_admin)),
-  };
+  const [row] = await sessionUserQuery(db, lookup);
+  return row ? sessionUserOfRow(row) : undefined;
 }
 
 /** When the session was started: every start of a named user's session followed a password. */

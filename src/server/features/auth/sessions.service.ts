@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserRow } from '#server/db/rows.ts';
+import type { FoundSessionUser, SessionUserParams } from '#server/db/session-queries.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { configuredAdminKeys } from '../admin/configured-admins.service.ts';
 import {
@@ -60,21 +61,30 @@ export async function callerOfBearer(
   };
 }
 
+/** What a session lookup asks for: the token's hash, the time now and MUSE_ADMINS's keys. */
+export function sessionLookup(
+  deps: Deps,
+  tokenHash: string,
+  now: Date = new Date(),
+): SessionUserParams {
+  return { tokenHash, now: now.toISOString(), configuredKeys: configuredKeysOf(deps.config) };
+}
+
+/**
+ * The caller a session lookup found. Admin rights belong to the account id (admins row or
+ * MUSE_ADMINS grant), never to the name the account holds right now (issue 13 point 1).
+ */
+export function callerOfFound(found: FoundSessionUser | undefined): SessionUser | null {
+  return found ? { ...found.user, isAdmin: found.listedAdmin || found.configuredAdmin } : null;
+}
+
 /** The user of a live (unexpired) session, by its token's hash; null when there is none. */
 export async function callerOfSession(
   deps: Deps,
   tokenHash: string,
   now: Date = new Date(),
 ): Promise<SessionUser | null> {
-  const found = await findSessionUser(
-    deps.db,
-    tokenHash,
-    now.toISOString(),
-    configuredKeysOf(deps.config),
-  );
-  // Admin rights belong to the account id (admins row or MUSE_ADMINS grant), never to the name
-  // the account holds right now (issue 13 point 1).
-  return found ? { ...found.user, isAdmin: found.listedAdmin || found.configuredAdmin } : null;
+  return callerOfFound(await findSessionUser(deps.db, sessionLookup(deps, tokenHash, now)));
 }
 
 /** A fresh session for `userId`: a new random token (256 bits), stored as its hash. */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import {
   type AnswerRowWithAuthor,
   type AnswerView,
@@ -9,6 +9,12 @@ import {
 import type { Database } from '#server/db/database.ts';
 import { affectedRows, preparedQuery } from '#server/db/prepared.ts';
 import type { UsersTable } from '#server/db/schema.ts';
+import {
+  type FoundSessionUser,
+  type SessionUserParams,
+  selectSessionUser,
+  sessionUserOfRow,
+} from '#server/db/session-queries.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 
 export type ReportedAnswerView = AnswerView & { reports: number; last_report: string };
@@ -198,6 +204,58 @@ function marksOf(rows: { mark: string; value: string }[]): ViewerMarks {
   return { loves, reports };
 }
 
+// A signed-in feed read in one round trip (decision 045): the session's user, the feed's counter
+// and, when a page is cached, which of its answers that user loves and reported, each list one
+// JSON array made by the database. The marks are the session user's own (`users.id` of this
+// session's row): no id from the request picks them.
+const sessionFeedQuery = preparedQuery((db, p: SessionUserParams & { ids: string[] }) => {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const list = postgres
+    ? sql.raw<string>("coalesce(json_agg(answer_id)::text, '[]')")
+    : sql.raw<string>('json_group_array(answer_id)');
+  return selectSessionUser(db, p).select((eb) => [
+    eb.selectFrom('feed_version').select('n').where('id', '=', 1).as('feed_version'),
+    ...(p.ids.length === 0
+      ? [eb.val('[]').as('loves'), eb.val('[]').as('reports')]
+      : [
+          eb
+            .selectFrom('likes')
+            .select(list.as('ids'))
+            .whereRef('likes.user_id', '=', 'users.id')
+            .where('likes.answer_id', 'in', p.ids)
+            .as('loves'),
+          eb
+            .selectFrom('reports')
+            .select(list.as('ids'))
+            .whereRef('reports.user_id', '=', 'users.id')
+            .where('reports.answer_id', 'in', p.ids)
+            .as('reports'),
+        ]),
+  ]);
+});
+
+/**
+ * The live session's user (as findSessionUser), the feed's change counter (as readFeedVersion)
+ * and that user's marks on `answerIds`, in one query; undefined when the session is not live.
+ */
+export async function findSessionWithFeedMarks(
+  db: Database,
+  session: SessionUserParams,
+  answerIds: string[],
+): Promise<{ found: FoundSessionUser; version: number; marks: ViewerMarks } | undefined> {
+  const [row] = await sessionFeedQuery(db, { ...session, ids: answerIds });
+  if (!row) return undefined;
+  const { feed_version, loves, reports, ...sessionRow } = row;
+  return {
+    found: sessionUserOfRow(sessionRow),
+    version: Number(feed_version ?? 0),
+    marks: {
+      loves: new Set(JSON.parse(loves ?? '[]') as string[]),
+      reports: new Set(JSON.parse(reports ?? '[]') as string[]),
+    },
+  };
+}
+
 /** Which of these answers the viewer loves and which they reported: only their own rows. */
 export async function listViewerMarks(
   db: Database,
@@ -214,6 +272,9 @@ export async function readFeedVersionAndMarks(
   viewerId: string,
   answerIds: string[],
 ): Promise<{ version: number; marks: ViewerMarks }> {
+  if (answerIds.length === 0) {
+    return { version: await readFeedVersion(db), marks: { loves: new Set(), reports: new Set() } };
+  }
   const rows = await versionAndMarksQuery(db, { viewerId, ids: answerIds });
   const version = rows.find((row) => row.mark === 'version')?.value;
   return { version: Number(version ?? 0), marks: marksOf(rows) };

@@ -4,6 +4,7 @@ import {
   findAnswer,
   findAnswerView,
 } from '#server/db/answer-queries.ts';
+import type { FoundSessionUser, SessionUserParams } from '#server/db/session-queries.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, forbidden, notFound } from '#server/plugins/errors.ts';
 import { checkedJson } from '#server/plugins/typed-routes.ts';
@@ -22,6 +23,7 @@ import {
   addReport,
   countPublicSharedOf,
   findNamedUser,
+  findSessionWithFeedMarks,
   hasAnsweredPrompt,
   listPublicSharedOf,
   listReportedViews,
@@ -61,26 +63,50 @@ export async function sharedPageBody(
   page: number,
 ): Promise<string> {
   // A visitor cannot have just changed anything: the counter last heard will do (PostgreSQL).
-  if (!viewer) return (await feedPage(deps.db, page, await counterForVisitor(deps.db))).body;
+  if (!viewer) return visitorPageBody(deps, page);
   // Signed in: the counter and the viewer's marks on the page cached last, in one query; only
   // when the counter has moved since, the page is read again and its marks with it.
   const guess = lastCachedPage(deps.db, page);
-  let feed: FeedPage;
-  let marks: ViewerMarks;
-  if (guess && guess.page.rows.length > 0) {
-    const read = await readFeedVersionAndMarks(deps.db, viewer.id, idsOf(guess.page));
-    if (guess.isCurrent(read.version)) {
-      feed = guess.page;
-      marks = read.marks;
-    } else {
-      feed = await feedPage(deps.db, page, read.version);
-      marks = await listViewerMarks(deps.db, viewer.id, idsOf(feed));
-    }
-  } else {
-    feed = await feedPage(deps.db, page);
-    marks = await listViewerMarks(deps.db, viewer.id, idsOf(feed));
-  }
-  return bodyWithMarks(feed, marks, viewer);
+  const read = await readFeedVersionAndMarks(deps.db, viewer.id, guess ? idsOf(guess.page) : []);
+  return markedPageBody(deps, viewer, page, guess, read);
+}
+
+/**
+ * `sharedPageBody` for a session cookie not looked up yet (decision 045): the session's user,
+ * the counter and that user's marks on the page cached last come in one query, so a signed-in
+ * read is one round trip, as a visitor's is none. Also answers who the caller is (undefined: the
+ * session is not live, and the page is a visitor's).
+ */
+export async function sharedPageBodyOfSession(
+  deps: DataDeps,
+  session: SessionUserParams,
+  page: number,
+): Promise<{ found: FoundSessionUser | undefined; body: string }> {
+  const guess = lastCachedPage(deps.db, page);
+  const read = await findSessionWithFeedMarks(deps.db, session, guess ? idsOf(guess.page) : []);
+  if (!read) return { found: undefined, body: await visitorPageBody(deps, page) };
+  const viewer = { id: read.found.user.id };
+  return { found: read.found, body: await markedPageBody(deps, viewer, page, guess, read) };
+}
+
+async function visitorPageBody(deps: DataDeps, page: number): Promise<string> {
+  return (await feedPage(deps.db, page, await counterForVisitor(deps.db))).body;
+}
+
+/**
+ * The page with the viewer's marks, given the counter and the marks read on the page cached
+ * last (`guess`): that page when it is still current, else the page read again and its marks.
+ */
+async function markedPageBody(
+  deps: DataDeps,
+  viewer: Viewer,
+  page: number,
+  guess: ReturnType<typeof lastCachedPage>,
+  read: { version: number; marks: ViewerMarks },
+): Promise<string> {
+  if (guess?.isCurrent(read.version)) return bodyWithMarks(guess.page, read.marks, viewer);
+  const feed = await feedPage(deps.db, page, read.version);
+  return bodyWithMarks(feed, await listViewerMarks(deps.db, viewer.id, idsOf(feed)), viewer);
 }
 
 const FEED = 'an answer of the world feed';
