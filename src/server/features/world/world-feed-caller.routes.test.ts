@@ -152,7 +152,7 @@ describeEachDatabase('world feed: the reader found with the page', (get, kind) =
       const db = get().db;
       const now = new Date().toISOString();
       const lookup = (user: { cookie: string }, configuredKeys: string[] = []) => ({
-        tokenHash: hashToken(user.cookie.split('=')[1] ?? ''),
+        tokenHash: hashToken(user.cookie.slice(user.cookie.indexOf('=') + 1)),
         now,
         configuredKeys,
       });
