@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { screenshot, watchPageErrors } from './support/browser.ts';
 import { openAsNewVisitor } from './support/page.ts';
+import { savedUser } from './support/people.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // The categories screen is about layout: it runs at phone width and again at desktop width
@@ -23,10 +24,13 @@ test.describe('the app shell', () => {
       const width = page.viewportSize()?.width ?? 0;
       const errors = watchPageErrors(page);
       // A first visit goes to the home page (SPEC §2); the categories screen is / after that.
-      // (Once the visitor's anonymous account exists: before that every visit is a first one.)
+      // (Once the visitor's anonymous user is saved on the device: before that every visit is a
+      // first one.)
       await openAsNewVisitor(page, `${server.origin}/`);
       await page.waitForURL(`${server.origin}/home`);
+      await expect.poll(async () => (await savedUser(page))?._id ?? '').not.toBe('');
       await page.goto(`${server.origin}/`);
+      await expect(page).toHaveURL(`${server.origin}/`);
       const tiles = page.getByRole('list', { name: 'Categories' }).getByRole('link');
       await expect(tiles).toHaveText([
         'Daily',
