@@ -5,7 +5,6 @@ import { migrateToLatest } from './db/migrate.ts';
 import { withMigrationLock } from './db/migration-lock.ts';
 import { seedDatabase } from './db/seed.ts';
 import { startReminderScheduler } from './features/reminders/reminder-scheduler.ts';
-import { listenSpread } from './listen.ts';
 import { removePidFile, writePidFile } from './pid-file.ts';
 
 async function main(): Promise<void> {
@@ -65,7 +64,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 
-  await listenSpread(app, { port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host });
   writePidFile(config);
 }
 
