@@ -115,6 +115,7 @@ describe('operations settings', () => {
   it('has safe defaults', () => {
     const config = loadConfig({});
     expect(config.shutdownGraceMs).toBe(10_000);
+    expect(config.shutdownDrainMs).toBe(5_000);
     expect(config.metricsToken).toBeNull();
     expect(config.trustProxy).toBe(false);
     expect(config.redisUrl).toBeNull();
@@ -124,6 +125,7 @@ describe('operations settings', () => {
   it('reads them and names a bad one', () => {
     const config = loadConfig({
       SHUTDOWN_GRACE_MS: '2500',
+      SHUTDOWN_DRAIN_MS: '0',
       METRICS_TOKEN: 't0ken',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       REDIS_URL: 'redis://127.0.0.1:6379',
@@ -135,6 +137,7 @@ describe('operations settings', () => {
     });
     expect(config).toMatchObject({
       shutdownGraceMs: 2500,
+      shutdownDrainMs: 0,
       metricsToken: 't0ken',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       redisUrl: 'redis://127.0.0.1:6379',
@@ -144,6 +147,7 @@ describe('operations settings', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^TRUST_PROXY: /);
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/^SHUTDOWN_GRACE_MS: /);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/^SHUTDOWN_DRAIN_MS: /);
     expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/^REDIS_URL: /);
   });
 });

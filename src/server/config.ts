@@ -20,6 +20,8 @@ export type Config = {
   mail: MailConfig | null;
   /** How long a stopping instance lets in-flight requests finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** How long a stopping instance keeps serving while /readyz says 503 (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
   /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | null;
   /** Which proxies' X-Forwarded-For to believe: false (nobody), a hop count or IP/CIDR list. */
@@ -158,6 +160,16 @@ function parseGrace(raw: string | undefined): number {
   return Number(raw);
 }
 
+// Long enough for a balancer's health check (Caddy health_interval 5s, a Kubernetes
+// readinessProbe's periodSeconds) to see /readyz say 503 and send the traffic elsewhere.
+function parseDrain(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 5_000;
+  if (!/^\d+$/.test(raw) || Number(raw) > 600_000) {
+    fail('SHUTDOWN_DRAIN_MS', `expected milliseconds from 0 to 600000, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
 const PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
 
 function parseTrustProxy(raw: string | undefined): false | number | string[] {
@@ -241,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: parseS3(env),
     mail: parseMail(env),
     shutdownGraceMs: parseGrace(env.SHUTDOWN_GRACE_MS),
+    shutdownDrainMs: parseDrain(env.SHUTDOWN_DRAIN_MS),
     metricsToken: env.METRICS_TOKEN || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: parseRedisUrl(env.REDIS_URL),

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
+import { createDatabase, onDatabaseFailure } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { withMigrationLock } from './db/migration-lock.ts';
 import { seedDatabase } from './db/seed.ts';
@@ -32,15 +32,27 @@ async function main(): Promise<void> {
     stopReminders();
     await db.destroy();
   });
+  // A write the database could not make durable (SQLite: an I/O error, sqlite-dialect.ts) is
+  // fatal: the driver already refuses all work and /readyz says 503. Exit non-zero so the
+  // supervisor starts afresh on what is really on disk; a retried fsync could lie.
+  onDatabaseFailure(db, (error) => {
+    app.log.fatal(
+      { errcode: (error as { errcode?: unknown }).errcode, reason: error.message },
+      'database write failed: refusing all work and exiting to restart on what is on disk',
+    );
+    removePidFile(config);
+    setTimeout(() => process.exit(1), 200);
+  });
 
-  // A deploy sends SIGTERM: stop accepting, let in-flight requests finish (their writes are
-  // acknowledged only once committed), close the live streams politely, close the database,
-  // exit 0. Past the grace period whatever is left is cut and the exit code says so.
+  // A deploy sends SIGTERM. First drain: /readyz says 503 at once while the instance goes on
+  // answering, each answer with `Connection: close`, for SHUTDOWN_DRAIN_MS, long enough for a
+  // balancer's health check to see it. Then close: stop accepting, let in-flight requests finish
+  // (their writes are acknowledged only once committed), end the live streams with a `retry:`,
+  // close the database, exit 0. Past the grace period whatever is left is cut and the exit code
+  // says so.
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'stopping');
+  const close = () => {
+    app.log.info({ graceMs: config.shutdownGraceMs }, 'drained: closing');
     const force = setTimeout(() => {
       app.log.warn('grace period over: closing the remaining connections');
       app.server.closeAllConnections();
@@ -60,6 +72,13 @@ async function main(): Promise<void> {
         process.exit(1);
       },
     );
+  };
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.museStopping = true;
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'stopping');
+    setTimeout(close, config.shutdownDrainMs);
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -41,10 +41,16 @@ export function tempDir(prefix: string): string {
 
 /** Starts an instance and waits until /readyz says ready. */
 export async function startInstance(
-  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    waitReady?: boolean;
+    /** A fixed port (an instance started again where a proxy expects it); else a free one. */
+    port?: number;
+  } = {},
 ): Promise<Instance> {
   const dataDir = options.dataDir ?? tempDir('muse-inst-');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let log = '';
   const child = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
     cwd: root,
@@ -56,6 +62,8 @@ export async function startInstance(
       DATABASE_URL: '',
       MUSE_RATE_LIMITS: 'relaxed',
       REDIS_URL: '',
+      // No balancer to drain from: SIGTERM closes at once unless a test asks for a drain.
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     s3: null,
     mail: null,
     shutdownGraceMs: 10_000,
+    shutdownDrainMs: 0,
     metricsToken: null,
     trustProxy: false,
     redisUrl: null,

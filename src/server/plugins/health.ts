@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps.ts';
+import { redisState } from '../redis.ts';
 import { route } from './typed-routes.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** True from the moment this instance starts to stop: /readyz says 503 so balancers drain it. */
+    /**
+     * True from the moment this instance starts to stop (SIGTERM, then app.close()): /readyz says
+     * 503 so balancers drain it, and every answer says `Connection: close`.
+     */
     museStopping: boolean;
   }
 }
@@ -39,6 +43,13 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('preClose', async () => {
     app.museStopping = true;
   });
+  // While it drains, a stopping instance still answers, but each keep-alive connection (a
+  // browser's, a proxy's pooled one) is closed after its answer: the next request opens a new
+  // connection, which the balancer gives to another instance.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (app.museStopping) reply.header('Connection', 'close');
+    done();
+  });
 
   route(app, '/healthz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -51,8 +62,9 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
     if (!(await databaseAnswers(deps))) {
       return reply.status(503).send({ status: 'unavailable', database: 'down' });
     }
-    // The live world degrades rather than stops an instance: reported, not a 503.
+    // The live world and Redis degrade rather than stop an instance: reported, not a 503.
     const live = deps.worldEvents.listening() ? 'up' : 'connecting';
-    return { status: 'ready', database: 'up', live };
+    const redis = redisState(deps.config.redisUrl);
+    return { status: 'ready', database: 'up', live, ...(redis ? { redis } : {}) };
   });
 }

@@ -55,6 +55,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       MUSE_RATE_LIMITS: 'relaxed',
+      // No balancer in front: SIGTERM closes at once.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -154,10 +154,13 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     );
   });
 
-  // Stopping: end every stream (EventSource reconnects, to another instance behind a balancer).
+  // Stopping: end every stream, saying when to reconnect (EventSource does, to another instance
+  // behind a balancer), spread over 1-3 s so the streams of a whole instance do not come at once.
   app.addHook('preClose', async () => {
     unsubscribe();
-    for (const stream of streams) stream.end();
+    for (const stream of streams) {
+      stream.end(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n\n`);
+    }
     streams.clear();
     stopHeartbeatWhenIdle();
     if (heartbeat) clearInterval(heartbeat);
