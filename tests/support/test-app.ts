@@ -33,7 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-const fastHasher = createPasswordHasher(FAST_TEST_COST, 4);
+const fastHasher = createPasswordHasher({ cost: FAST_TEST_COST, concurrency: 4 });
 
 export async function buildTestApp(
   db: Database,

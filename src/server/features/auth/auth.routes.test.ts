@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
 } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
+import { scrypt } from './passwords.ts';
 
 async function createAnonymous(app: FastifyInstance) {
   const id = unique('anon');
@@ -145,7 +146,7 @@ describeEachDatabase('identity and sessions', (get) => {
       .select('password_hash')
       .where('id', '=', anon.id)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).toMatch(/^argon2id\$v=19\$/);
     expect(row.password_hash).not.toContain('long enough');
   });
 
@@ -220,6 +221,48 @@ describeEachDatabase('identity and sessions', (get) => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json()).toEqual({ error: 'Sorry, password does not match' });
+  });
+
+  it('replaces a scrypt hash (decision 005) with argon2id at the next successful login', async () => {
+    const account = await signUpNew(app);
+    const passwordHashOf = async () =>
+      (
+        await get()
+          .db.selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', account.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    // The account as stored before argon2id: a scrypt hash of its password (cheap N for tests).
+    const salt = randomBytes(16);
+    const key = await scrypt(account.password, salt, { N: 2 ** 10, r: 8, p: 1 });
+    const old = ['scrypt', 2 ** 10, 8, 1, salt.toString('base64'), key.toString('base64')].join(
+      '$',
+    );
+    await get()
+      .db.updateTable('users')
+      .set({ password_hash: old })
+      .where('id', '=', account.id)
+      .execute();
+    // A wrong password changes nothing.
+    const wrong = await post(app, '/api/login', {
+      user: { name: account.name, password: 'not the password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(await passwordHashOf()).toBe(old);
+    const login = await post(app, '/api/login', {
+      user: { name: account.name, password: account.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const upgraded = await passwordHashOf();
+    expect(upgraded).toMatch(/^argon2id\$v=19\$/);
+    expect(upgraded).not.toContain(account.password);
+    // The new hash is the password's: the next login works, and leaves it as it is.
+    const again = await post(app, '/api/login', {
+      user: { name: account.name, password: account.password },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await passwordHashOf()).toBe(upgraded);
   });
 
   it('moves an anonymous visitor’s answers and prompts into the account at login', async () => {

@@ -159,6 +159,8 @@ export async function regenerateRecoveryCodes(
   now: Date = new Date(),
 ): Promise<string[]> {
   const key = `regen:${account.id}`;
+  // Refused while hashing is busy (503) before an attempt is spent.
+  deps.passwords.admit();
   const attempt = await spendAttempt(deps, key, MAX_REGENERATIONS, now);
   if (attempt.over) throw tooManyAttempts(attempt.retryAfter);
   const ok =
@@ -182,6 +184,8 @@ export async function recoverAccount(
 ): Promise<void> {
   const account = await findAccount(deps, input.name);
   const key = account ? `code:${account.id}` : `code:?${input.name.toLowerCase()}`;
+  // Refused while hashing is busy (503) before a guess is spent.
+  deps.passwords.admit();
   const attempt = await spendAttempt(deps, key, MAX_CODE_GUESSES, now);
   if (attempt.over) throw tooManyAttempts(attempt.retryAfter);
   const passwordHash = await deps.passwords.hash(input.password);

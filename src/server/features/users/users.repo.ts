@@ -36,6 +36,21 @@ export async function updateUser(
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/** Replaces a password hash with a fresh one, unless the password was changed meanwhile. */
+export async function replacePasswordHash(
+  db: Executor,
+  id: string,
+  previous: string,
+  fresh: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: fresh })
+    .where('id', '=', id)
+    .where('password_hash', '=', previous)
+    .execute();
+}
+
 /** Whether another user already holds this name or e-mail (case-insensitive). */
 export async function isNameOrEmailTaken(
   db: Executor,

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type Database, rollbackEpoch } from '#server/db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { flushErasure } from '#server/db/erasure.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -25,6 +25,7 @@ import {
   listOwnLovesAndFlags,
   mergeAnonymousInto,
   type OwnedIdsJson,
+  replacePasswordHash,
   reserveLoginAttempt,
   updateUser,
 } from './users.repo.ts';
@@ -39,8 +40,7 @@ const MAX_LOGIN_ATTEMPTS = 10;
 // database bumps on their row whenever those ids change (migration 013, decision 032). The
 // caller's row comes from the session lookup, so the version is as fresh as the database on
 // SQLite and PostgreSQL alike, whichever instance wrote; another person's save leaves the
-// entry alone. SQLite's rollback epoch joins the key: a group that readers saw and that was
-// then thrown away puts the counter back to a value that had other ids behind it.
+// entry alone.
 // Bounded by weight in characters; when full, it starts over.
 const OWNED_IDS_MAX_WEIGHT = 20_000_000;
 type OwnedEntry = { version: string; ids: OwnedIdsJson; weight: number };
@@ -51,7 +51,7 @@ const ownedIdsCaches = new WeakMap<
 
 async function ownedIdsOf(deps: AppDeps, row: UserRow): Promise<OwnedIdsJson> {
   if (row.owned_version === undefined) return findOwnedIdsJson(deps.db, row.id);
-  const version = `${row.owned_version}:${rollbackEpoch(deps.db)}`;
+  const version = String(row.owned_version);
   let cache = ownedIdsCaches.get(deps.db);
   if (!cache) {
     cache = { entries: new Map(), weight: 0 };
@@ -230,6 +230,35 @@ export async function signUp(
 // Verifying against a fixed hash keeps an unknown name as slow as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
+function dummyHashOf(deps: AppDeps): Promise<string> {
+  if (!dummyHash) {
+    const made = deps.passwords.hash('not-a-real-password');
+    // Refused while busy (503): made again next time, not kept as a refusal for good.
+    made.catch(() => {
+      if (dummyHash === made) dummyHash = undefined;
+    });
+    dummyHash = made;
+  }
+  return dummyHash;
+}
+
+/**
+ * A password just verified against an older scheme or cost (scrypt, decision 005) is hashed
+ * again and stored. Best effort: while hashing is busy, the next login does it.
+ */
+async function upgradePasswordHash(deps: AppDeps, account: UserRow, password: string) {
+  const stored = account.password_hash;
+  if (!stored || !deps.passwords.needsRehash(stored)) return;
+  let fresh: string;
+  try {
+    fresh = await deps.passwords.hash(password);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 503) return;
+    throw error;
+  }
+  await replacePasswordHash(deps.db, account.id, stored, fresh);
+}
+
 /**
  * Reserves one password check for `key` (atomically, before any hashing) and refuses with 429
  * once 10 were made in 15 minutes. Every password check goes through here: login, and the
@@ -264,17 +293,19 @@ export async function checkCredentials(
 ): Promise<UserRow> {
   const account = await findUserByNameOrEmail(deps.db, nameOrEmail);
   if (!account?.password_hash) {
-    dummyHash ??= deps.passwords.hash('not-a-real-password');
-    await deps.passwords.verify(password, await dummyHash);
+    await deps.passwords.verify(password, await dummyHashOf(deps));
     throw unauthorized(WRONG_LOGIN);
   }
   const device = knownDevice(account.id);
   const key = device ? `${account.id}#device:${device}` : account.id;
+  // A login refused because hashing is busy (503) must not spend one of the account's attempts.
+  deps.passwords.admit();
   await reservePasswordCheck(deps, key, now);
   if (!(await deps.passwords.verify(password, account.password_hash))) {
     throw unauthorized(WRONG_LOGIN);
   }
   await clearLoginFailures(deps.db, key);
+  await upgradePasswordHash(deps, account, password);
   return account;
 }
 
@@ -355,6 +386,7 @@ export async function deleteAccount(
 ): Promise<void> {
   // Anonymous users have no password to give; everyone with an account must give theirs.
   if (user.name !== '' || user.password_hash) {
+    deps.passwords.admit();
     await reservePasswordCheck(deps, `${user.id}#delete`, new Date());
     const ok =
       password !== undefined &&
