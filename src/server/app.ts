@@ -136,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Relaxed (load tests, CI): a benchmark saves thousands of answers a minute as one user.
     config.relaxedRateLimits ? 1000 : 1,
   );
-  guardSlowClients(app, config.maxConnectionsPerAddress);
+  // Behind a trusted proxy every socket is the proxy's: the limit counts forwarded clients.
+  guardSlowClients(app, config.maxConnectionsPerAddress, config.trustProxy !== false);
   registerHealth(app, deps);
 
   registerCategoryRoutes(app, deps);

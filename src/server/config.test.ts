@@ -118,6 +118,8 @@ describe('operations settings', () => {
     expect(config.shutdownDrainMs).toBe(5_000);
     expect(config.metricsToken).toBeNull();
     expect(config.trustProxy).toBe(false);
+    // A school or a carrier NAT puts dozens of people behind one address.
+    expect(config.maxConnectionsPerAddress).toBe(256);
     expect(config.redisUrl).toBeNull();
     expect(config.redisPrefix).toBe('muse:');
   });

@@ -116,7 +116,7 @@ function parseSecret(raw: string | undefined): string | null {
 }
 
 function parseConnectionCap(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 64;
+  if (raw === undefined || raw === '') return 256;
   if (!/^\d+$/.test(raw) || Number(raw) > 100_000) {
     fail('MUSE_MAX_CONNECTIONS_PER_ADDRESS', `expected a number from 0 to 100000, got '${raw}'`);
   }

@@ -1,6 +1,8 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from './client-address.ts';
+import { HttpError } from './errors.ts';
 
 // The server cannot be starved by slow or many connections (issue 13 point 5):
 // - headers must arrive within 10 s, and a request is cut after 15 minutes whatever happens
@@ -8,8 +10,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // - a body must keep coming: after 10 s it must have averaged 1 KiB/s, so a body that drips a
 //   byte every few seconds is cut off within about 12 s (Node's own request timeout cannot tell
 //   a slow upload from a drip);
-// - idle keep-alive connections close after 10 s, silent sockets after 60 s;
-// - one address holds at most MUSE_MAX_CONNECTIONS_PER_ADDRESS open connections.
+// - idle keep-alive connections close after 10 s, silent sockets after 60 s — but never a
+//   request the server is still working on (a login queued for its password hash was cut at
+//   60 s, issue 33): only the client's silence, or a response it does not read, closes one;
+// - one client holds at most MUSE_MAX_CONNECTIONS_PER_ADDRESS connections (default 256: a
+//   school or a carrier NAT puts dozens of people behind one address, each browser opening up
+//   to six). Counted per client as the rate limits see it (client-address.ts: IPv6 by /64).
+//   Directly on the internet that is open sockets per address; behind a trusted proxy
+//   (TRUST_PROXY) every socket is the proxy's, so it is requests in progress per forwarded
+//   client instead. Past the limit a client gets an answer, 429 with Retry-After (and
+//   Connection: close on its own socket), never a silent reset.
 
 export const SERVER_TIMEOUTS = {
   requestTimeout: 15 * 60_000,
@@ -30,7 +40,18 @@ function expectsBody(headers: Record<string, string | string[] | undefined>): bo
 
 type Upload = { raw: IncomingMessage; socket: Socket; started: number; bytesAtStart: number };
 
-export function guardSlowClients(app: FastifyInstance, maxConnectionsPerAddress: number): void {
+const TOO_MANY_RETRY_AFTER_S = 5;
+const tooMany = (closeSocket: boolean) =>
+  new HttpError(429, 'Too many connections from your network: try again in a few seconds', {
+    'Retry-After': String(TOO_MANY_RETRY_AFTER_S),
+    ...(closeSocket ? { Connection: 'close' } : {}),
+  });
+
+export function guardSlowClients(
+  app: FastifyInstance,
+  maxConnectionsPerAddress: number,
+  behindProxy: boolean,
+): void {
   // One timer for all bodies under way, not a timer and a listener per request (decision 030):
   // each tick forgets the bodies that have arrived or whose socket is gone, and cuts the slow.
   const uploads = new Set<Upload>();
@@ -66,8 +87,18 @@ export function guardSlowClients(app: FastifyInstance, maxConnectionsPerAddress:
       timer.unref();
     }
   };
+  // The response each socket's latest request will get, for the idle-socket timeout below.
+  const responses = new WeakMap<Socket, ServerResponse>();
+  const limitSockets = maxConnectionsPerAddress > 0 && !behindProxy;
+  const limitRequests = maxConnectionsPerAddress > 0 && behindProxy;
+  const overLimit = new WeakSet<Socket>();
+  const inProgress = new Map<string, number>();
   // A callback hook: no promise per request for synchronous work (decision 038).
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    const socket = request.raw.socket;
+    if (socket instanceof Socket) responses.set(socket, reply.raw);
+    if (limitSockets && overLimit.has(socket)) return done(tooMany(true));
+    if (limitRequests && !admitRequest(request, reply)) return done(tooMany(false));
     watch(request);
     done();
   });
@@ -77,20 +108,51 @@ export function guardSlowClients(app: FastifyInstance, maxConnectionsPerAddress:
     uploads.clear();
   });
 
-  if (maxConnectionsPerAddress <= 0) return;
+  // Node destroys a socket silent for connectionTimeout (60 s) even while its request waits
+  // for us. With a listener here it leaves that to us: a socket whose request has all arrived
+  // and whose answer is not written yet (and has nothing stuck unsent) is waiting for the
+  // server, so it stays; every other is idle or not reading, and is destroyed as before.
+  app.server.on('timeout', (socket: Socket) => {
+    const response = responses.get(socket);
+    const working =
+      response !== undefined &&
+      !response.writableFinished &&
+      response.req.complete &&
+      socket.writableLength === 0;
+    if (working && !socket.destroyed) socket.setTimeout(app.server.timeout);
+    else socket.destroy();
+  });
+
+  function admitRequest(request: FastifyRequest, reply: FastifyReply): boolean {
+    const key = clientKey(request.ip);
+    const count = (inProgress.get(key) ?? 0) + 1;
+    if (count > maxConnectionsPerAddress) return false;
+    inProgress.set(key, count);
+    // 'close' comes once for every response, finished or cut short.
+    reply.raw.once('close', () => {
+      const left = (inProgress.get(key) ?? 1) - 1;
+      if (left > 0) inProgress.set(key, left);
+      else inProgress.delete(key);
+    });
+    return true;
+  }
+
+  if (!limitSockets) return;
   const open = new Map<string, number>();
   app.server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
-    const count = (open.get(address) ?? 0) + 1;
+    const key = clientKey(socket.remoteAddress ?? 'unknown');
+    const count = (open.get(key) ?? 0) + 1;
     if (count > maxConnectionsPerAddress) {
-      socket.destroy();
+      // Kept just long enough to answer its first request with 429 (or cut by the 10 s
+      // headers timeout if it sends none): a reset tells a browser nothing.
+      overLimit.add(socket);
       return;
     }
-    open.set(address, count);
+    open.set(key, count);
     socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
     });
   });
 }
