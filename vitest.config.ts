@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers, one runner: pure unit tests, integration tests through buildApp() + inject()
-// against real databases, and browser tests against the built server.
+// Tiers, one runner: pure unit tests, integration tests through buildApp() + inject() against
+// real databases, fault tests against real server processes, and (Playwright) browser tests.
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +21,18 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        // Real faults against real server processes (docs/RELIABILITY.md): one file at a time,
+        // since each drives a whole server, a database server or a proxy.
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.fault.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

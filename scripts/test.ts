@@ -93,6 +93,7 @@ function playwright(label: string): void {
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npx', ['biome', 'ci', '.']);
 vitest('unit and integration tests', ['unit', 'integration']);
+vitest('fault tests (tests/faults)', ['faults']);
 check('client build', process.execPath, [path.join(root, 'scripts/ensure-build.ts')]);
 check('client first-load budget', process.execPath, [path.join(root, 'scripts/client-budget.ts')]);
 playwright('browser tests (Playwright, tests/browser)');

@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { type Database, settleDurableWrites } from './db/database.ts';
+import type { Database } from './db/database.ts';
 import { loadOrCreateSecret } from './db/server-secrets.ts';
 import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
@@ -92,9 +92,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxySetting(config),
     ...SERVER_TIMEOUTS,
   });
-  // SQLite writers whose log fsync has finished are answered as the next request arrives, not
-  // a whole turn of the event loop later, behind every socket that was ready first (decision 040).
-  app.server.prependListener('request', settleDurableWrites);
   const deps: AppDeps = {
     db,
     config,

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
-import type { Database } from './database.ts';
+import { type Database, isPostgres } from './database.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as answerRevisions from './migrations/002-answer-revisions.ts';
 import * as recovery from './migrations/003-recovery-and-passcode-hash.ts';
@@ -33,6 +34,20 @@ const migrations: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(db: Database): Promise<void> {
+  if (!isPostgres(db)) return migrate(db);
+  // On PostgreSQL on one connection without the requests' statement deadline (decision 047): a
+  // migration may rebuild an index on a large table. RESET goes back to the pool's setting.
+  await db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    try {
+      await migrate(connection);
+    } finally {
+      await sql`reset statement_timeout`.execute(connection);
+    }
+  });
+}
+
+async function migrate(db: Database): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { connectionOptions } from './postgres.ts';
 
 /** Any fixed 64-bit number: the advisory lock every Müse instance takes around migrate + seed. */
 const MIGRATION_LOCK_KEY = 7_206_151_803;
@@ -63,7 +64,15 @@ export async function withMigrationLock<T>(
   if (config.kind === 'sqlite') {
     return config.file === ':memory:' ? work() : withLockFile(config.file, work);
   }
-  const client = new pg.Client({ connectionString: config.url });
+  const client = new pg.Client({
+    ...connectionOptions(config.url),
+    statement_timeout: 0,
+    query_timeout: undefined,
+  });
+  // The lock may wait for another instance's migrations: no statement deadline here.
+  // Lost while held (the server restarting during a deploy): the query in flight fails and the
+  // start with it, instead of an unhandled 'error' event.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,11 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { DatabaseSync } from 'node:sqlite';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openSqlite, type SqliteHandle, STATEMENT_CACHE_SIZE } from './node-sqlite.ts';
 
 const open: SqliteHandle[] = [];
 afterEach(() => {
-  for (const handle of open.splice(0)) handle.database.close();
+  for (const handle of open.splice(0)) handle.close();
 });
 
 function handle(file = ':memory:'): SqliteHandle {
@@ -15,57 +16,44 @@ function handle(file = ':memory:'): SqliteHandle {
 }
 
 it('prepares each SQL text once and keeps at most STATEMENT_CACHE_SIZE statements', () => {
-  const { database, cachedStatements } = handle();
-  const first = database.prepare('select 1 as one');
+  const { prepare, cachedStatements } = handle();
+  const first = prepare('select 1 as one');
   first.all([]);
-  database.prepare('select 1 as one').all([]);
+  prepare('select 1 as one').all([]);
   expect(cachedStatements()).toBe(1);
-  for (let n = 0; n < STATEMENT_CACHE_SIZE + 50; n += 1)
-    database.prepare(`select ${n} as n`).all([]);
+  for (let n = 0; n < STATEMENT_CACHE_SIZE + 50; n += 1) prepare(`select ${n} as n`).all([]);
   expect(cachedStatements()).toBe(STATEMENT_CACHE_SIZE);
   // Evicted statements are prepared again, and still answer.
-  expect(database.prepare('select 1 as one').all([])).toEqual([{ one: 1 }]);
+  expect(prepare('select 1 as one').all([])).toEqual([{ one: 1 }]);
 });
 
-// Every kind of value, a repeated name (the last one wins in node:sqlite's own rows) and more
-// columns than a small object keeps in place.
-const WIDE = `select 1 as id, 'two' as name, null as gone, 2.5 as real, x'00ff' as bytes,
-  ${Array.from({ length: 20 }, (_, n) => `${n} as c${n}`).join(', ')}, 'last' as name`;
-
-it("gives node:sqlite's rows, built from arrays as plain objects of one shape (decision 042)", () => {
-  const { database } = handle();
-  const rows = database.prepare(`${WIDE} union all ${WIDE}`).all([]) as Record<string, unknown>[];
-  const own = new DatabaseSync(':memory:').prepare(`${WIDE} union all ${WIDE}`).all();
-  expect(rows).toEqual(own);
-  expect(rows.map((row) => Object.keys(row))).toEqual(own.map((row) => Object.keys(row)));
-  expect(rows[0]?.name).toBe('last');
-  expect(rows[0]?.bytes).toEqual(new Uint8Array([0, 255]));
-  // node:sqlite's own rows have no prototype; the statement's literal gives Object's.
-  expect(Object.getPrototypeOf(own[0])).toBeNull();
-  for (const row of rows) expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
-  expect([...database.prepare(WIDE).iterate([])]).toEqual([own[0]]);
+it('binds Dates, booleans and undefined as SQLite can store them', () => {
+  const { prepare } = handle();
+  const [row] = prepare('select ? as at, ? as yes, ? as no, ? as missing').all([
+    new Date('2026-11-27T10:00:00.000Z'),
+    true,
+    false,
+    undefined,
+  ]);
+  expect({ ...(row as object) }).toEqual({
+    at: '2026-11-27T10:00:00.000Z',
+    yes: 1,
+    no: 0,
+    missing: null,
+  });
 });
 
-it('keeps node:sqlite objects for a column a literal cannot name (__proto__)', () => {
-  const { database } = handle();
-  const [row] = database.prepare('select 1 as "__proto__", 2 as b').all([]) as object[];
-  expect(Object.getPrototypeOf(row)).toBeNull();
-  expect(Object.getOwnPropertyNames(row)).toEqual(['__proto__', 'b']);
-});
-
-it("builds rows in V8's fast mode, where node:sqlite's are dictionaries", () => {
-  // %HasFastProperties needs --allow-natives-syntax: asked of a child process.
-  const script = `
-    import { DatabaseSync } from 'node:sqlite';
-    import { openSqlite } from ${JSON.stringify(new URL('./node-sqlite.ts', import.meta.url).pathname)};
-    const sql = ${JSON.stringify(WIDE)};
-    const [built] = openSqlite(':memory:').database.prepare(sql).all([]);
-    const [own] = new DatabaseSync(':memory:').prepare(sql).all();
-    console.log(JSON.stringify([%HasFastProperties(built), %HasFastProperties(own)]));`;
-  const out = execFileSync(
-    process.execPath,
-    ['--allow-natives-syntax', '--input-type=module', '-e', script],
-    { encoding: 'utf8' },
-  );
-  expect(JSON.parse(out)).toEqual([true, false]);
+it('opens every connection with WAL, synchronous=FULL, foreign keys and secure_delete', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-node-sqlite-'));
+  try {
+    const { raw, close } = openSqlite(path.join(dir, 'muse.db'));
+    const pragma = (name: string) => Object.values(raw.prepare(`PRAGMA ${name}`).get() ?? {})[0];
+    expect(pragma('journal_mode')).toBe('wal');
+    expect(pragma('synchronous')).toBe(2);
+    expect(pragma('foreign_keys')).toBe(1);
+    expect(pragma('secure_delete')).toBe(1);
+    close();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

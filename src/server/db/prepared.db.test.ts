@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { type Database, readNow } from './database.ts';
+import type { Database } from './database.ts';
 import { affectedRows, preparedQuery } from './prepared.ts';
 import { preparedStatementName } from './statement-names.ts';
 
@@ -94,9 +94,8 @@ describeEachDatabase('prepared queries', (get, kind) => {
     });
   });
 
-  // On SQLite a prepared read outside a transaction runs at once when the connection is free
-  // (readNow, decision 037): never inside someone else's transaction, where it would see rows
-  // that may yet be rolled back.
+  // Reads outside a transaction never see another transaction before it ends (on SQLite they
+  // go to a query-only connection, sqlite-dialect.ts).
   it('reads outside a transaction never see another transaction before it ends', async () => {
     let started: Promise<{ name: string; position: number }[]> | null = null;
     await db
@@ -110,21 +109,5 @@ describeEachDatabase('prepared queries', (get, kind) => {
       })
       .catch((error: Error) => expect(error.message).toBe('rolled back on purpose'));
     expect(await started).toEqual([]);
-  });
-
-  it('reads at once when nobody holds the connection, as the same query built afresh', async () => {
-    const names = ['pa', 'pc', 'pd'];
-    expect(await byName(db, { names, minimum: 2 })).toEqual(await fresh(names, 2));
-    const compiled = db.selectFrom('categories').select('name').where('name', '=', 'pa').compile();
-    const direct = readNow(db, compiled);
-    if (kind === 'sqlite') expect(direct).toEqual([{ name: 'pa' }]);
-    else expect(direct).toBeNull();
-    await db.transaction().execute(async (trx) => {
-      expect(readNow(trx, compiled)).toBeNull();
-      // Held by the transaction: the outside read waits its turn instead.
-      expect(readNow(db, compiled)).toBeNull();
-    });
-    const write = db.updateTable('categories').set({ position: 1 }).where('name', '=', 'pa');
-    expect(readNow(db, write.compile())).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
-import { type Database, readNow } from './database.ts';
+import type { Database } from './database.ts';
 import { nameStatement } from './statement-names.ts';
 
 // Kysely builds and compiles a query's SQL again on every call: for the calls made on every
@@ -85,9 +85,7 @@ export function preparedQuery<P extends Params, R>(
       const value = params[slot.name];
       return slot.index === null ? value : (value as readonly Scalar[])[slot.index];
     });
-    const query = { ...compiled, parameters };
-    const rows = readNow(db, query);
-    return rows ? { rows: rows as R[] } : db.executeQuery<R>(query);
+    return db.executeQuery<R>({ ...compiled, parameters });
   }
   /** The rows; `.run` gives the whole result (affected rows of a write). */
   const rows = async (db: Database, params: P): Promise<R[]> => (await run(db, params)).rows;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { databaseUnavailable } from '../db/database-errors.ts';
 
 /** An expected failure with a status and a short reason the caller may see. */
 export class HttpError extends Error {
@@ -60,6 +61,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large (413), wrong content type (415).
       return reply.status(status).send({ error: error.message || 'Bad request' });
+    }
+    const fault = databaseUnavailable(error);
+    if (fault) {
+      // One line, no SQL and no stack: the fault is the database's, not a bug of ours.
+      request.log.warn({ reason: fault.reason }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(fault.retryAfterSeconds))
+        .send({ error: fault.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side' });

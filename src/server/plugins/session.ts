@@ -20,19 +20,6 @@ declare module 'fastify' {
     sessionTokenHash: string | null;
     /** The id of the bearer token the caller came with (native clients, scripts), if any. */
     apiTokenId: string | null;
-    /**
-     * On a route that looks its caller up itself (`config.caller: 'in-handler'`): the hash of the
-     * session cookie's token, not looked up yet. Null once `settleCaller` has run.
-     */
-    unsettledSessionHash: string | null;
-  }
-  interface FastifyContextConfig {
-    /**
-     * 'in-handler': the session cookie is looked up by the handler, in the same query as what it
-     * reads (decision 045), which must call `settleCaller` or `identifyUnsettled` before it reads
-     * `sessionUser`. Bearer tokens are looked up before the handler as on every route.
-     */
-    caller?: 'in-handler';
   }
 }
 
@@ -48,7 +35,6 @@ export function registerSessions(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('apiTokenId', null);
-  app.decorateRequest('unsettledSessionHash', null);
   // A callback hook: a visitor (no cookie, no token) costs no promise (decision 038).
   app.addHook('preHandler', (request, _reply, done) => {
     const finding = identifyCaller(deps, request);
@@ -74,30 +60,11 @@ function identifyCaller(deps: AppDeps, request: FastifyRequest): Promise<void> |
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
-  if (request.routeOptions.config.caller === 'in-handler') {
-    request.unsettledSessionHash = tokenHash;
-    return null;
-  }
-  return callerOfSession(deps, tokenHash).then((user) => settleCaller(request, tokenHash, user));
-}
-
-/** Makes `user` (null: none, a visitor) the caller of a session cookie whose token has this hash. */
-export function settleCaller(
-  request: FastifyRequest,
-  tokenHash: string,
-  user: SessionUser | null,
-): void {
-  request.unsettledSessionHash = null;
-  if (!user) return;
-  request.sessionTokenHash = tokenHash;
-  request.sessionUser = user;
-}
-
-/** On an 'in-handler' route, looks the session cookie up as every other route's hook does. */
-export async function identifyUnsettled(deps: AppDeps, request: FastifyRequest): Promise<void> {
-  const tokenHash = request.unsettledSessionHash;
-  if (tokenHash === null) return;
-  settleCaller(request, tokenHash, await callerOfSession(deps, tokenHash));
+  return callerOfSession(deps, tokenHash).then((user) => {
+    if (!user) return;
+    request.sessionTokenHash = tokenHash;
+    request.sessionUser = user;
+  });
 }
 
 /** Starts a fresh session (a new random token: 256 bits) and ends the caller's old one. */

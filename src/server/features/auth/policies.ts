@@ -7,8 +7,6 @@ import type { SessionUser } from './sessions.service.ts';
 
 /** Any session: an anonymous (unnamed) user or a named one. 401 without a session. */
 export function requireUser(request: FastifyRequest): SessionUser {
-  // A route that looks its caller up itself must have done so (plugins/session.ts).
-  if (request.unsettledSessionHash !== null) throw new Error('The caller was not looked up yet');
   if (!request.sessionUser) throw unauthorized('Please start a session first');
   return request.sessionUser;
 }

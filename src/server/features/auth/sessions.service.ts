@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserRow } from '#server/db/rows.ts';
-import type { FoundSessionUser, SessionUserParams } from '#server/db/session-queries.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { configuredAdminKeys } from '../admin/configured-admins.service.ts';
+import type { FoundSessionUser, SessionUserParams } from './sessions.repo.ts';
 import {
   deleteSession,
   findSessionStart,

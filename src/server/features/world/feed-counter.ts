@@ -1,11 +1,6 @@
 import pg from 'pg';
-import {
-  type Database,
-  finishedWrites,
-  postgresUrl,
-  type SqliteChanges,
-  sqliteChanges,
-} from '#server/db/database.ts';
+import { type Database, finishedWrites, postgresUrl } from '#server/db/database.ts';
+import { connectionOptions } from '#server/db/postgres.ts';
 import { readFeedVersion } from './world.repo.ts';
 
 // On PostgreSQL the feed's change counter (migration 012) also arrives by NOTIFY: the trigger
@@ -31,31 +26,12 @@ type Listener = {
 };
 const listeners = new WeakMap<Database, Listener>();
 
-// On SQLite the counter a visitor is served under is kept with what SQLite says about changes
-// (decision 039): while neither another connection has committed (`data_version`) nor this
-// process has written or lost a group since it was read, it is still the counter.
-type KeptCounter = { value: number; changes: SqliteChanges };
-const keptCounters = new WeakMap<Database, KeptCounter>();
-
-function sameChanges(a: SqliteChanges, b: SqliteChanges): boolean {
-  return a.dataVersion === b.dataVersion && a.local === b.local;
-}
-
 /**
  * The change counter for a visitor's read. PostgreSQL: the value last heard by NOTIFY when that
- * covers everything this instance has written, else read from the database. SQLite: the value
- * last read while SQLite reports no change since, else read again.
+ * covers everything this instance has written, else read from the database. SQLite: read (one
+ * indexed row of a local file).
  */
 export async function counterForVisitor(db: Database): Promise<number> {
-  // SQLite: marked before the read, so a change during it makes the next visitor read again.
-  const changes = sqliteChanges(db);
-  if (changes) {
-    const kept = keptCounters.get(db);
-    if (kept && sameChanges(kept.changes, changes)) return kept.value;
-    const value = await readFeedVersion(db);
-    keptCounters.set(db, { value, changes });
-    return value;
-  }
   const listener = listeners.get(db);
   const writes = finishedWrites(db) ?? 0;
   if (listener?.latest != null && listener.readAfterWrites === writes) return listener.latest;
@@ -97,7 +73,7 @@ export function listenForFeedCounter(db: Database, log: Log): () => Promise<void
   };
   const connect = async () => {
     if (closed) return;
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client(connectionOptions(url));
     // Values heard before the first read are kept and compared with it.
     let heard = 0;
     next.on('notification', (message) => {

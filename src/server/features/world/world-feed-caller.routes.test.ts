@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { finishedStatements } from '#server/db/database.ts';
 import type { FeedAnswer } from '#shared/api/world.ts';
 import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { saveAnswerAs, sharedAnswerOf } from '../answers/answer-fixtures.ts';
-import { hashToken } from '../auth/sessions.service.ts';
-import { findSessionWithFeedMarks } from './world.repo.ts';
 
-// The feed's route looks its session cookie up itself, in the query that reads the feed's
-// counter and the reader's marks (decision 045): who the reader is still comes from the session
-// alone, an ended session reads as a visitor, and on PostgreSQL a signed-in read of a cached
-// page is one round trip.
-describeEachDatabase('world feed: the reader found with the page', (get, kind) => {
+// Who reads the feed comes from the session alone: each reader sees their own loves and flags,
+// cached page or not, and an ended session reads as a visitor.
+describeEachDatabase('world feed: the reader and their own marks', (get) => {
   let app: FastifyInstance;
   let author: TestUser;
   let reader: TestUser;
@@ -109,16 +104,6 @@ describeEachDatabase('world feed: the reader found with the page', (get, kind) =
     expect(marksOn(answers)[flaggedByReader]).toEqual({ likers: [], reported: true });
   });
 
-  it.runIf(kind === 'postgres')(
-    'reads a cached page for a signed-in reader in one round trip on PostgreSQL',
-    async () => {
-      await page(reader);
-      const before = finishedStatements(get().db) ?? 0;
-      expect(marksOn(await page(reader))[lovedByReader]?.likers).toEqual([reader.id]);
-      expect((finishedStatements(get().db) ?? 0) - before).toBe(1);
-    },
-  );
-
   it('answers readers who arrive together, each with their own session and marks only', async () => {
     const ending = await buildUser(get().db);
     await get()
@@ -145,60 +130,4 @@ describeEachDatabase('world feed: the reader found with the page', (get, kind) =
       [],
     ]);
   });
-
-  it.runIf(kind === 'postgres')(
-    'reads the feed for every signed-in reader of one turn in one statement on PostgreSQL',
-    async () => {
-      const db = get().db;
-      const now = new Date().toISOString();
-      const lookup = (user: { cookie: string }, configuredKeys: string[] = []) => ({
-        tokenHash: hashToken(user.cookie.slice(user.cookie.indexOf('=') + 1)),
-        now,
-        configuredKeys,
-      });
-      const granted = await buildUser(db);
-      const key = `key-${granted.id}`;
-      await db
-        .insertInto('admin_grants')
-        .values({ name_key: key, user_id: granted.id, granted_at: now })
-        .execute();
-      const ids = [lovedByReader, lovedByOther, flaggedByReader];
-      const before = finishedStatements(db) ?? 0;
-      const reads = await Promise.all([
-        findSessionWithFeedMarks(db, lookup(reader), ids),
-        findSessionWithFeedMarks(db, lookup({ cookie: 'muse_session=nobody' }), ids),
-        findSessionWithFeedMarks(db, lookup(other), ids),
-        findSessionWithFeedMarks(db, lookup(granted, [key]), ids),
-        findSessionWithFeedMarks(db, lookup(granted), ids),
-      ]);
-      expect((finishedStatements(db) ?? 0) - before).toBe(1);
-      expect(reads.map((read) => read?.found.user.id)).toEqual([
-        reader.id,
-        undefined,
-        other.id,
-        granted.id,
-        granted.id,
-      ]);
-      expect(reads.map((read) => (read ? [...read.marks.loves] : null))).toEqual([
-        [lovedByReader],
-        null,
-        [lovedByOther],
-        [],
-        [],
-      ]);
-      expect(reads[0]?.marks.reports).toEqual(new Set([flaggedByReader]));
-      expect(reads[2]?.marks.reports).toEqual(new Set());
-      // MUSE_ADMINS's keys are each read's own: the grant counts only where its key is configured.
-      expect(reads.map((read) => read?.found.configuredAdmin)).toEqual([
-        false,
-        undefined,
-        false,
-        true,
-        false,
-      ]);
-      // One statement, one counter: every found read saw the same one.
-      const versions = reads.flatMap((read) => (read ? [read.version] : []));
-      expect(new Set(versions).size).toBe(1);
-    },
-  );
 });

@@ -1,5 +1,5 @@
 import type { AnswerRowWithAuthor } from '#server/db/answer-queries.ts';
-import { type Database, rollbackEpoch } from '#server/db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { checkedJson } from '#server/plugins/typed-routes.ts';
 import { feedAnswerSchema, WORLD_PAGE_SIZE } from '#shared/api/world.ts';
 import { presentFeedAnswer } from './world.present.ts';
@@ -31,9 +31,8 @@ export type FeedPage = {
 };
 
 type FeedCache = {
-  /** The change counter the cache's rows were all read after, and the SQLite rollback epoch. */
+  /** The change counter the cache's rows were all read after. */
   counter: number;
-  epoch: number;
   pages: Map<number, FeedPage>;
   anchors: Map<number, FeedAnchor | null>;
   /** The world filtered to one prompt (decision 023), by `${promptId} ${page}`. */
@@ -43,11 +42,11 @@ const caches = new WeakMap<Database, FeedCache>();
 
 /**
  * Whether `cache` may serve a reader who saw `counter`: its rows were read after that value or
- * a later one, so they are at least as new. A rolled-back SQLite group takes its bump back with
- * it (the counter repeats with other rows behind it): a new epoch starts a new cache.
+ * a later one, so they are at least as new. (Only committed rows are ever read, so a counter
+ * never goes back.)
  */
-function serves(db: Database, cache: FeedCache, counter: number): boolean {
-  return cache.epoch === rollbackEpoch(db) && cache.counter >= counter;
+function serves(cache: FeedCache, counter: number): boolean {
+  return cache.counter >= counter;
 }
 
 /**
@@ -57,10 +56,9 @@ function serves(db: Database, cache: FeedCache, counter: number): boolean {
 async function currentCache(db: Database, counter?: number): Promise<FeedCache> {
   const seen = counter ?? (await readFeedVersion(db));
   let cache = caches.get(db);
-  if (!cache || !serves(db, cache, seen)) {
+  if (!cache || !serves(cache, seen)) {
     cache = {
       counter: seen,
-      epoch: rollbackEpoch(db),
       pages: new Map(),
       anchors: new Map(),
       promptPages: new Map(),
@@ -126,7 +124,7 @@ export function lastCachedPage(
   const cache = caches.get(db);
   const found = cache?.pages.get(page);
   if (!cache || !found) return null;
-  return { page: found, isCurrent: (counter) => serves(db, cache, counter) };
+  return { page: found, isCurrent: (counter) => serves(cache, counter) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import {
   type AnswerRowWithAuthor,
   type AnswerView,
@@ -6,17 +6,10 @@ import {
   selectAnswerViews,
   viewColumns,
 } from '#server/db/answer-queries.ts';
-import { type Database, isPostgres } from '#server/db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { affectedRows, preparedQuery } from '#server/db/prepared.ts';
 import type { UsersTable } from '#server/db/schema.ts';
-import {
-  type FoundSessionUser,
-  type SessionUserParams,
-  selectSessionUser,
-  sessionUserOfRow,
-} from '#server/db/session-queries.ts';
 import { inTransaction } from '#server/db/transaction.ts';
-import { batchedPerTurn } from '#server/db/turn-batch.ts';
 
 export type ReportedAnswerView = AnswerView & { reports: number; last_report: string };
 
@@ -203,125 +196,6 @@ function marksOf(rows: { mark: string; value: string }[]): ViewerMarks {
     else if (row.mark === 'report') reports.add(row.value);
   }
   return { loves, reports };
-}
-
-// A signed-in feed read in one round trip (decision 045): the session's user, the feed's counter
-// and, when a page is cached, which of its answers that user loves and reported, each list one
-// JSON array made by the database. The marks are the session user's own (`users.id` of this
-// session's row): no id from the request picks them.
-const sessionFeedQuery = preparedQuery((db, p: SessionUserParams & { ids: string[] }) => {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const list = postgres
-    ? sql.raw<string>("coalesce(json_agg(answer_id)::text, '[]')")
-    : sql.raw<string>('json_group_array(answer_id)');
-  return selectSessionUser(db, p).select((eb) => [
-    eb.selectFrom('feed_version').select('n').where('id', '=', 1).as('feed_version'),
-    ...(p.ids.length === 0
-      ? [eb.val('[]').as('loves'), eb.val('[]').as('reports')]
-      : [
-          eb
-            .selectFrom('likes')
-            .select(list.as('ids'))
-            .whereRef('likes.user_id', '=', 'users.id')
-            .where('likes.answer_id', 'in', p.ids)
-            .as('loves'),
-          eb
-            .selectFrom('reports')
-            .select(list.as('ids'))
-            .whereRef('reports.user_id', '=', 'users.id')
-            .where('reports.answer_id', 'in', p.ids)
-            .as('reports'),
-        ]),
-  ]);
-});
-
-type SessionFeedRow = UsersTable & {
-  admin_user_id: string | null;
-  configured_admin: unknown;
-  feed_version: number | string | null;
-  loves: string | null;
-  reports: string | null;
-};
-type SessionFeedRead = { found: FoundSessionUser; version: number; marks: ViewerMarks };
-
-function sessionFeedReadOfRow(row: SessionFeedRow): SessionFeedRead {
-  const { feed_version, loves, reports, ...sessionRow } = row;
-  return {
-    found: sessionUserOfRow(sessionRow),
-    version: Number(feed_version ?? 0),
-    marks: {
-      loves: new Set(JSON.parse(loves ?? '[]') as string[]),
-      reports: new Set(JSON.parse(reports ?? '[]') as string[]),
-    },
-  };
-}
-
-// PostgreSQL: the same read for every signed-in reader of one turn, in one statement (decision
-// 046). Each read is a row of `reads` (its index, its own session's hash, its own time, the
-// answers of its page and the configured admin keys), and each answer row carries the index of
-// the read it answers: a read gets its own session's user and that user's marks, or no row.
-const sessionFeedBatchQuery = preparedQuery((db, p: { reads: string }) => {
-  const query = sql<SessionFeedRow & { read: number }>`
-    select reads.read, users.*, admins.user_id as admin_user_id,
-      exists (
-        select 1 from admin_grants
-        where admin_grants.user_id = users.id
-          and admin_grants.name_key in (select json_array_elements_text(reads.keys))
-      ) as configured_admin,
-      (select n from feed_version where id = 1) as feed_version,
-      (
-        select coalesce(json_agg(likes.answer_id)::text, '[]') from likes
-        where likes.user_id = users.id
-          and likes.answer_id in (select json_array_elements_text(reads.ids))
-      ) as loves,
-      (
-        select coalesce(json_agg(reports.answer_id)::text, '[]') from reports
-        where reports.user_id = users.id
-          and reports.answer_id in (select json_array_elements_text(reads.ids))
-      ) as reports
-    from json_to_recordset(${p.reads}::json)
-      as reads(read integer, token_hash text, now text, ids json, keys json)
-    join sessions on sessions.token_hash = reads.token_hash and sessions.expires_at > reads.now
-    join users on users.id = sessions.user_id
-    left join admins on admins.user_id = users.id`;
-  return { compile: () => query.compile(db) };
-});
-
-type SessionFeedAsk = { session: SessionUserParams; answerIds: string[] };
-
-const batchedSessionFeedRead = batchedPerTurn(
-  async (db: Database, asks: SessionFeedAsk[]): Promise<(SessionFeedRead | undefined)[]> => {
-    const reads = asks.map(({ session, answerIds }, read) => ({
-      read,
-      token_hash: session.tokenHash,
-      now: session.now,
-      ids: answerIds,
-      keys: session.configuredKeys,
-    }));
-    const rows = await sessionFeedBatchQuery(db, { reads: JSON.stringify(reads) });
-    const byRead = new Map(rows.map(({ read, ...row }) => [Number(read), row]));
-    return asks.map((_, read) => {
-      const row = byRead.get(read);
-      return row ? sessionFeedReadOfRow(row) : undefined;
-    });
-  },
-);
-
-/**
- * The live session's user (as findSessionUser), the feed's change counter (as readFeedVersion)
- * and that user's marks on `answerIds`, in one query; undefined when the session is not live.
- * On PostgreSQL, outside a transaction, the reads of one turn share that query (decision 046).
- */
-export async function findSessionWithFeedMarks(
-  db: Database,
-  session: SessionUserParams,
-  answerIds: string[],
-): Promise<SessionFeedRead | undefined> {
-  if (isPostgres(db) && !db.isTransaction) {
-    return batchedSessionFeedRead(db, { session, answerIds });
-  }
-  const [row] = await sessionFeedQuery(db, { ...session, ids: answerIds });
-  return row ? sessionFeedReadOfRow(row) : undefined;
 }
 
 /** Which of these answers the viewer loves and which they reported: only their own rows. */

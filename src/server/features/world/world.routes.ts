@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
-import { identifyUnsettled, settleCaller } from '#server/plugins/session.ts';
 import { route } from '#server/plugins/typed-routes.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
-import { callerOfFound, sessionLookup } from '../auth/sessions.service.ts';
 import { listenForFeedCounter } from './feed-counter.ts';
 import {
   loveAnswer,
@@ -15,7 +13,6 @@ import {
   reportedAnswers,
   shareAnswer,
   sharedPageBody,
-  sharedPageBodyOfSession,
   sharedPageForPrompt,
   unloveAnswer,
   unreportAnswer,
@@ -31,23 +28,12 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   const stopListening = listenForFeedCounter(deps.db, app.log);
   app.addHook('onClose', stopListening);
 
-  // The session cookie is looked up here, with the page's marks (decision 045).
-  route(app, '/api/answer/shared', { config: { caller: 'in-handler' } }, async (request, reply) => {
+  route(app, '/api/answer/shared', async (request, reply) => {
     const { page, prompt_id } = request.body;
-    if (prompt_id) {
-      await identifyUnsettled(deps, request);
-      return sharedPageForPrompt(deps, request.sessionUser, prompt_id, page);
-    }
+    if (prompt_id) return sharedPageForPrompt(deps, request.sessionUser, prompt_id, page);
     // Already JSON (decision 030): the cached page as it is, or with the viewer's marks. Each
     // item was checked against feedAnswerSchema where it was serialised (world-feed.service.ts).
-    const tokenHash = request.unsettledSessionHash;
-    let body: string;
-    if (tokenHash === null) body = await sharedPageBody(deps, request.sessionUser, page);
-    else {
-      const read = await sharedPageBodyOfSession(deps, sessionLookup(deps, tokenHash), page);
-      settleCaller(request, tokenHash, callerOfFound(read.found));
-      body = read.body;
-    }
+    const body = await sharedPageBody(deps, request.sessionUser, page);
     return reply.type('application/json; charset=utf-8').send(body);
   });
 

@@ -4,7 +4,6 @@ import {
   findAnswer,
   findAnswerView,
 } from '#server/db/answer-queries.ts';
-import type { FoundSessionUser, SessionUserParams } from '#server/db/session-queries.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, forbidden, notFound } from '#server/plugins/errors.ts';
 import { checkedJson } from '#server/plugins/typed-routes.ts';
@@ -23,7 +22,6 @@ import {
   addReport,
   countPublicSharedOf,
   findNamedUser,
-  findSessionWithFeedMarks,
   hasAnsweredPrompt,
   listPublicSharedOf,
   listReportedViews,
@@ -69,24 +67,6 @@ export async function sharedPageBody(
   const guess = lastCachedPage(deps.db, page);
   const read = await readFeedVersionAndMarks(deps.db, viewer.id, guess ? idsOf(guess.page) : []);
   return markedPageBody(deps, viewer, page, guess, read);
-}
-
-/**
- * `sharedPageBody` for a session cookie not looked up yet (decision 045): the session's user,
- * the counter and that user's marks on the page cached last come in one query, so a signed-in
- * read is one round trip, as a visitor's is none. Also answers who the caller is (undefined: the
- * session is not live, and the page is a visitor's).
- */
-export async function sharedPageBodyOfSession(
-  deps: DataDeps,
-  session: SessionUserParams,
-  page: number,
-): Promise<{ found: FoundSessionUser | undefined; body: string }> {
-  const guess = lastCachedPage(deps.db, page);
-  const read = await findSessionWithFeedMarks(deps.db, session, guess ? idsOf(guess.page) : []);
-  if (!read) return { found: undefined, body: await visitorPageBody(deps, page) };
-  const viewer = { id: read.found.user.id };
-  return { found: read.found, body: await markedPageBody(deps, viewer, page, guess, read) };
 }
 
 async function visitorPageBody(deps: DataDeps, page: number): Promise<string> {
