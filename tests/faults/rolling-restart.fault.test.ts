@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { todayFields } from '#tests/support/factories.ts';
+import {
+  call,
+  createUser,
+  type Instance,
+  startInstance,
+  tempDir,
+} from '#tests/support/instances.ts';
+import { CADDY, NGINX, type RunningProxy, startCaddy, startNginx } from '#tests/support/proxies.ts';
+
+// A rolling restart behind each proxy example of docs/DEPLOY.md (deploy/nginx-muse.conf,
+// deploy/Caddyfile.compose): two instances on one SQLite data directory, each stopped with
+// SIGTERM and started again on its port in turn, under a steady mix of saves and feed reads.
+// No request may fail and every acknowledged save must be there afterwards.
+
+/** The default of SHUTDOWN_DRAIN_MS, which the examples' health checks are sized for. */
+const DRAIN_MS = '5000';
+/** The examples' fail_timeout / fail_duration and health_interval, plus a margin. */
+const BACK_IN_TURN_MS = 3_000;
+const WORKERS = 8;
+/** Bounds on the traffic, whatever happens: requests per worker and time. */
+const MAX_REQUESTS_PER_WORKER = 20_000;
+const MAX_TRAFFIC_MS = 90_000;
+/** CI installs both proxies (.ci/run); elsewhere a missing one is skipped. */
+const need = (binary: string) => !process.env.CI && !fs.existsSync(binary);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const portOf = (instance: Instance) => Number(new URL(instance.origin).port);
+
+/** A GET on a fresh connection, with the headers as sent (fetch hides `Connection`). */
+function rawGet(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+/** A named writer shares three answers, so every feed read has something to show. */
+async function shareSome(origin: string): Promise<void> {
+  const id = `u${randomBytes(6).toString('hex')}`;
+  const created = await call(origin, '/api/user/create', { user: { _id: id } });
+  const name = `Rolling${randomBytes(4).toString('hex')}`;
+  const user = { _id: id, name, email: `${name}@example.com`, password: 'a long password' };
+  const signed = await call(origin, '/api/signup', { user, ...todayFields() }, created.cookie);
+  expect(signed.status).toBe(200);
+  for (let index = 0; index < 3; index += 1) {
+    const answerId = `shared${randomBytes(6).toString('hex')}`;
+    const answer = { _id: answerId, prompt_id: '', prompt_title: 'Shared', text: 'hello' };
+    expect((await call(origin, '/api/answer/save', { answer }, signed.cookie)).status).toBe(200);
+    const share = { answer_id: answerId, anonymous: false, user_id: id };
+    expect((await call(origin, '/api/answer/share', share, signed.cookie)).status).toBe(200);
+  }
+}
+
+type Traffic = { acknowledged: string[]; failures: string[]; requests: number };
+
+/** WORKERS loops, each saving one answer in four and reading the feed otherwise, until `until`. */
+async function steadyTraffic(origin: string, until: Promise<void>): Promise<Traffic> {
+  const result: Traffic = { acknowledged: [], failures: [], requests: 0 };
+  let over = false;
+  void until.then(() => {
+    over = true;
+  });
+  const ends = Date.now() + MAX_TRAFFIC_MS;
+  const worker = async (cookie: string) => {
+    for (let turn = 0; turn < MAX_REQUESTS_PER_WORKER && !over && Date.now() < ends; turn += 1) {
+      result.requests += 1;
+      const save = turn % 4 === 0;
+      const what = save ? 'save' : 'feed';
+      const answerId = `roll${randomBytes(6).toString('hex')}`;
+      try {
+        const answer = { _id: answerId, prompt_id: '', prompt_title: 'Rolling', text: answerId };
+        const response = save
+          ? await call(origin, '/api/answer/save', { answer }, cookie)
+          : await call(origin, '/api/answer/shared', { page: 1 }, cookie);
+        const body = await response.json().catch(() => null);
+        if (response.status !== 200) {
+          result.failures.push(`${what}: ${response.status} ${JSON.stringify(body)}`);
+        } else if (save) {
+          result.acknowledged.push(answerId);
+        } else if (!(body?.sharedAnswers?.length >= 3)) {
+          result.failures.push(`feed: 200 without the shared answers: ${JSON.stringify(body)}`);
+        }
+      } catch (error) {
+        result.failures.push(`${what}: ${String(error)}`);
+      }
+    }
+  };
+  const writers = await Promise.all(Array.from({ length: WORKERS }, () => createUser(origin)));
+  await Promise.all(writers.map(worker));
+  return result;
+}
+
+function storedRollingIds(dataDir: string): Set<string> {
+  const db = new DatabaseSync(path.join(dataDir, 'muse.db'), { readOnly: true });
+  try {
+    const rows = db.prepare("SELECT id FROM answers WHERE prompt_title = 'Rolling'").all();
+    return new Set(rows.map((row) => String(row.id)));
+  } finally {
+    db.close();
+  }
+}
+
+describe('rolling restart', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  const proxies: [string, string, (ports: [number, number]) => Promise<RunningProxy>][] = [
+    ['nginx', NGINX, startNginx],
+    ['Caddy', CADDY, startCaddy],
+  ];
+  for (const [name, binary, startProxy] of proxies) {
+    it.skipIf(need(binary))(
+      `behind ${name} as DEPLOY.md sets it up: no request fails, no acknowledged save is lost`,
+      async () => {
+        const dataDir = tempDir('muse-rolling-');
+        const env = { SHUTDOWN_DRAIN_MS: DRAIN_MS };
+        // The first instance migrates the fresh database; the second finds it done.
+        const instances: Instance[] = [await startInstance({ dataDir, env })];
+        instances.push(await startInstance({ dataDir, env }));
+        cleanups.push(() => Promise.all(instances.map((instance) => instance.stop())));
+        const proxy = await startProxy([
+          portOf(instances[0] as Instance),
+          portOf(instances[1] as Instance),
+        ]);
+        cleanups.push(proxy.stop);
+
+        await shareSome(proxy.origin);
+        let restartsDone = () => {};
+        const traffic = steadyTraffic(
+          proxy.origin,
+          new Promise((resolve) => {
+            restartsDone = resolve;
+          }),
+        );
+        // As an operator or a supervisor does it: stop one, start it again, wait until the
+        // proxy sends it requests again, then the other.
+        await sleep(1_000);
+        for (const index of [0, 1]) {
+          const old = instances[index] as Instance;
+          old.child.kill('SIGTERM');
+          expect(await old.exited, old.output().slice(-2000)).toBe(0);
+          instances[index] = await startInstance({ dataDir, env, port: portOf(old) });
+          await sleep(BACK_IN_TURN_MS);
+        }
+        restartsDone();
+        const { acknowledged, failures, requests } = await traffic;
+
+        const summary = `${failures.length} of ${requests} requests failed, ${acknowledged.length} saves acknowledged`;
+        expect(failures, summary).toEqual([]);
+        expect(acknowledged.length, summary).toBeGreaterThan(50);
+        // The proxy gave each restarted instance feed reads again.
+        for (const instance of instances) {
+          expect(instance.output()).toContain('"path":"/api/answer/shared"');
+        }
+        await Promise.all(instances.map((instance) => instance.stop()));
+        const stored = storedRollingIds(dataDir);
+        expect(
+          acknowledged.filter((id) => !stored.has(id)),
+          summary,
+        ).toEqual([]);
+      },
+    );
+  }
+
+  it('on SIGTERM /readyz says 503 at once, requests are still served with Connection: close, then it exits 0', async () => {
+    const instance = await startInstance({ env: { SHUTDOWN_DRAIN_MS: '1500' } });
+    cleanups.push(() => instance.stop());
+    const signalled = Date.now();
+    instance.child.kill('SIGTERM');
+    let readyz = await rawGet(`${instance.origin}/readyz`);
+    for (let poll = 0; poll < 20 && readyz.status !== 503; poll += 1) {
+      await sleep(5);
+      readyz = await rawGet(`${instance.origin}/readyz`);
+    }
+    expect(readyz.status).toBe(503);
+    expect(Date.now() - signalled).toBeLessThan(100);
+
+    const categories = await call(instance.origin, '/api/categories', {});
+    expect(categories.status).toBe(200);
+    const health = await rawGet(`${instance.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.connection).toBe('close');
+
+    expect(await instance.exited, instance.output().slice(-2000)).toBe(0);
+    // It served for the drain period, not less.
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_500);
+  });
+});
