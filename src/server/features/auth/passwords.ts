@@ -8,7 +8,7 @@ import {
 import { availableParallelism } from 'node:os';
 import { HttpError } from '#server/plugins/errors.ts';
 
-// argon2id with OWASP's first setting, m=19 MiB, t=2, p=1 (decision 047): about 50 ms of CPU
+// argon2id with OWASP's first setting, m=19 MiB, t=2, p=1 (decision 048): about 50 ms of CPU
 // here, where scrypt N=2^17 (decision 005) cost about 0.5 s and 128 MiB. Stored self-describing
 // as `argon2id$v=19$m=19456,t=2,p=1$<salt>$<tag>` (PHC-like, unpadded base64), so the cost can
 // change later. Old `scrypt$N$r$p$<salt>$<key>` hashes still verify, and login replaces them.
