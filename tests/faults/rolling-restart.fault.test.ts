@@ -30,6 +30,7 @@ const MAX_TRAFFIC_MS = 90_000;
 /** CI installs both proxies (.ci/run); elsewhere a missing one is skipped. */
 const need = (binary: string) => !process.env.CI && !fs.existsSync(binary);
 
+const root = path.resolve(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const portOf = (instance: Instance) => Number(new URL(instance.origin).port);
@@ -117,6 +118,19 @@ describe('rolling restart', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('DEPLOY.md shows the proxy settings this test runs', () => {
+    const deploy = fs.readFileSync(path.join(root, 'docs/DEPLOY.md'), 'utf8');
+    expect(deploy).toContain(fs.readFileSync(path.join(root, 'deploy/nginx-muse.conf'), 'utf8'));
+    // Caddy: every setting of the compose file's reverse_proxy, the upstreams aside.
+    const caddyfile = fs.readFileSync(path.join(root, 'deploy/Caddyfile.compose'), 'utf8');
+    const settings = caddyfile
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !/^(#|:8080|reverse_proxy|\})/.test(line));
+    expect(settings.length).toBeGreaterThan(8);
+    for (const setting of settings) expect(deploy).toContain(`\t\t${setting}\n`);
   });
 
   const proxies: [string, string, (ports: [number, number]) => Promise<RunningProxy>][] = [
