@@ -1,11 +1,12 @@
+import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { holdDataDirectory } from './db/data-lock.ts';
 import { createDatabase, onDatabaseFailure } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { withMigrationLock } from './db/migration-lock.ts';
 import { seedDatabase } from './db/seed.ts';
 import { startReminderScheduler } from './features/reminders/reminder-scheduler.ts';
-import { removePidFile, writePidFile } from './pid-file.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -18,11 +19,24 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // DATA_DIR holds everyone's words and the server's keys: only the server's user may read it.
+  // Everything this process creates is 0600 (files) or 0700 (directories).
+  process.umask(0o077);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.chmodSync(config.dataDir, 0o700);
+  // SQLite: a shared lock on the data directory for as long as this process lives, which
+  // `npm run restore` needs exclusively (data-lock.ts).
+  if (config.database.kind === 'sqlite' && config.database.file !== ':memory:') {
+    holdDataDirectory(config.dataDir);
+  }
   // Several instances may start at once on one database: one opens (a new SQLite file becomes
-  // WAL), migrates and seeds; the others wait, then find nothing left to do.
+  // WAL), migrates and seeds; the others wait, then find nothing left to do. Each migration is
+  // logged as it runs (pino's shape: the app's logger does not exist yet).
+  const say = (msg: string) =>
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`);
   const db = await withMigrationLock(config.database, async () => {
     const opened = createDatabase(config.database);
-    await migrateToLatest(opened);
+    await migrateToLatest(opened, say);
     await seedDatabase(opened);
     return opened;
   });
@@ -40,7 +54,6 @@ async function main(): Promise<void> {
       { errcode: (error as { errcode?: unknown }).errcode, reason: error.message },
       'database write failed: refusing all work and exiting to restart on what is on disk',
     );
-    removePidFile(config);
     setTimeout(() => process.exit(1), 200);
   });
 
@@ -56,19 +69,16 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       app.log.warn('grace period over: closing the remaining connections');
       app.server.closeAllConnections();
-      removePidFile(config);
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
     app.close().then(
       () => {
-        removePidFile(config);
         app.log.info('stopped');
         process.exit(0);
       },
       (error: unknown) => {
         app.log.error({ err: error }, 'error while stopping');
-        removePidFile(config);
         process.exit(1);
       },
     );
@@ -84,7 +94,6 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
 
   await app.listen({ port: config.port, host: config.host });
-  writePidFile(config);
 }
 
 main().catch((error: unknown) => {

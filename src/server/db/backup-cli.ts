@@ -7,6 +7,8 @@ const [command, ...rest] = process.argv.slice(2);
 const force = rest.includes('--force');
 const dir = rest.find((arg) => arg !== '--force');
 const say = (line: string) => console.log(line);
+// A backup holds the server's secrets and everyone's words: only its owner may read it.
+process.umask(0o077);
 
 try {
   const config = loadConfig();

@@ -75,10 +75,28 @@ it('round-trips a backup taken under write load', async () => {
   // Writes went on while the backup ran.
   expect(duringBackup).toBeGreaterThan(0);
 
-  // Restoring over the running instance's data is refused.
-  const refused = await run(['restore', dest], instance.dataDir);
-  expect(refused.code).toBe(1);
-  expect(refused.output).toMatch(/is serving .*stop it first, or pass --force/);
+  // The backup holds the server's Web Push keys, and only its owner may read any of it.
+  expect(fs.readFileSync(path.join(dest, 'vapid-keys.json'), 'utf8')).toBe(
+    fs.readFileSync(path.join(instance.dataDir, 'vapid-keys.json'), 'utf8'),
+  );
+  expect(fs.statSync(dest).mode & 0o777).toBe(0o700);
+  for (const name of ['muse.db', 'manifest.json', 'vapid-keys.json']) {
+    expect(fs.statSync(path.join(dest, name)).mode & 0o777).toBe(0o600);
+  }
+  // Each migration was logged as it ran.
+  expect(instance.output()).toMatch(/migration 001-initial: running/);
+  expect(instance.output()).toMatch(/migration 001-initial: done in \d+ ms/);
+  // So is the running instance's data directory and its database.
+  expect(fs.statSync(instance.dataDir).mode & 0o777).toBe(0o700);
+  expect(fs.statSync(path.join(instance.dataDir, 'muse.db')).mode & 0o777).toBe(0o600);
+
+  // Restoring over the running instance's data is refused, --force or not: the instance holds
+  // the data directory's lock for as long as it runs.
+  for (const args of [['restore', dest], ['restore', dest, '--force']]) {
+    const refused = await run(args, instance.dataDir);
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.output).toMatch(/a Müse is using .*stop every instance that serves it first/);
+  }
 
   const fresh = tempDir('muse-restored-');
   const restored = await run(['restore', dest], fresh);
@@ -96,6 +114,7 @@ it('round-trips a backup taken under write load', async () => {
     db.close();
   }
   expect(fs.readFileSync(path.join(fresh, 'pictures', 'abc.webp'), 'utf8')).toBe('RIFF....WEBP');
+  expect(fs.existsSync(path.join(fresh, 'vapid-keys.json'))).toBe(true);
 
   // A second restore over existing data wants --force and keeps the old file aside.
   expect((await run(['restore', dest], fresh)).code).toBe(1);
@@ -104,6 +123,11 @@ it('round-trips a backup taken under write load', async () => {
   expect(fs.readdirSync(fresh).some((name) => name.startsWith('muse.db.before-restore-'))).toBe(
     true,
   );
+
+  // Once the instance has stopped, its data may be restored.
+  await instance.stop();
+  const afterStop = await run(['restore', dest, '--force'], instance.dataDir);
+  expect(afterStop.code, afterStop.output).toBe(0);
 });
 
 async function countStored(dataDir: string): Promise<number> {

@@ -3,15 +3,19 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Config } from '../config.ts';
 import { pictureDir } from '../features/pictures/picture-storage.ts';
-import { runningInstance } from '../pid-file.ts';
+import { DataInUseError, withDataDirectoryAlone } from './data-lock.ts';
 
 // Online backups of a SQLite Müse and their restore (PostgreSQL: pg_dump / pg_restore, see
 // docs/DEPLOY.md). The database copy is one read transaction (`VACUUM INTO`), so it is
 // consistent while Müse keeps writing; pictures are immutable files with unique names and are
-// copied after it, so every picture the copied database names is there.
+// copied after it, so every picture the copied database names is there. The server's secrets
+// travel too: the signing secret is in the database, the Web Push keys in vapid-keys.json
+// (without them every reminder subscription would stop working after a restore).
 
 export const BACKUP_DATABASE = 'muse.db';
 export const MANIFEST = 'manifest.json';
+/** Files of DATA_DIR besides the database and pictures that a restore needs. */
+const KEPT_FILES = ['vapid-keys.json'];
 
 export type Manifest = {
   format: 1;
@@ -77,6 +81,12 @@ export function backup(config: Config, dest: string, say: (line: string) => void
     ? 0
     : copyPictures(pictureDir(config.dataDir), path.join(dest, 'pictures'));
   say(config.s3 ? 'pictures are in the S3 bucket: not copied' : `${pictures} pictures copied`);
+  for (const name of KEPT_FILES) {
+    const source = path.join(config.dataDir, name);
+    if (!fs.existsSync(source)) continue;
+    fs.copyFileSync(source, path.join(dest, name));
+    say(`${name} copied`);
+  }
   const manifest: Manifest = {
     format: 1,
     createdAt: new Date().toISOString(),
@@ -88,9 +98,9 @@ export function backup(config: Config, dest: string, say: (line: string) => void
 }
 
 /**
- * Puts a backup in place of DATA_DIR's database and pictures. Refuses while a Müse serves that
- * data, or when data is there already, unless `force`; what it replaces is kept aside as
- * `*.before-restore-<time>` rather than deleted.
+ * Puts a backup in place of DATA_DIR's database, pictures and keys. Refuses while any Müse uses
+ * that directory (data-lock.ts: no flag gets past it), and when data is there already unless
+ * `force`; what it replaces is kept aside as `*.before-restore-<time>` rather than deleted.
  */
 export function restore(
   config: Config,
@@ -98,18 +108,28 @@ export function restore(
   force: boolean,
   say: (line: string) => void,
 ): void {
-  const file = sqliteFile(config);
+  sqliteFile(config);
   const manifestFile = path.join(from, MANIFEST);
   const copy = path.join(from, BACKUP_DATABASE);
   if (!fs.existsSync(manifestFile) || !fs.existsSync(copy)) {
     throw new BackupError(`${from} is not a Müse backup (no ${MANIFEST} and ${BACKUP_DATABASE})`);
   }
-  const running = runningInstance(config.dataDir);
-  if (running !== null && !force) {
-    throw new BackupError(
-      `a Müse (pid ${running}) is serving ${config.dataDir}: stop it first, or pass --force`,
-    );
+  try {
+    withDataDirectoryAlone(config.dataDir, () => replaceData(config, from, force, say));
+  } catch (error) {
+    if (error instanceof DataInUseError) throw new BackupError(error.message);
+    throw error;
   }
+}
+
+function replaceData(
+  config: Config,
+  from: string,
+  force: boolean,
+  say: (line: string) => void,
+): void {
+  const file = sqliteFile(config);
+  const copy = path.join(from, BACKUP_DATABASE);
   if (fs.existsSync(file) && !force) {
     throw new BackupError(
       `${file} exists: pass --force to replace it (it is kept aside, not deleted)`,
@@ -141,5 +161,13 @@ export function restore(
       say(`kept the old pictures as pictures.before-restore-${stamp}`);
     }
     say(`${copyPictures(backupPictures, live)} pictures restored`);
+  }
+  for (const name of KEPT_FILES) {
+    const saved = path.join(from, name);
+    if (!fs.existsSync(saved)) continue;
+    const live = path.join(config.dataDir, name);
+    if (fs.existsSync(live)) fs.renameSync(live, `${live}.before-restore-${stamp}`);
+    fs.copyFileSync(saved, live);
+    say(`${name} restored`);
   }
 }

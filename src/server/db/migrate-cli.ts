@@ -8,7 +8,7 @@ try {
   const config = loadConfig();
   const db = createDatabase(config.database);
   await withMigrationLock(config.database, async () => {
-    await migrateToLatest(db);
+    await migrateToLatest(db, (line) => console.log(line));
     await seedDatabase(db);
   });
   await db.destroy();

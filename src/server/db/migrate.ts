@@ -33,29 +33,50 @@ const migrations: Record<string, Migration> = {
   '013-owned-version': ownedVersion,
 };
 
-export async function migrateToLatest(db: Database): Promise<void> {
-  if (!isPostgres(db)) return migrate(db);
+/**
+ * Runs every migration not run yet, one at a time, each in its own transaction; `say` hears
+ * each one's name as it starts and how it ended, so an operator sees what an upgrade runs.
+ */
+export async function migrateToLatest(
+  db: Database,
+  say: (line: string) => void = () => {},
+): Promise<void> {
+  if (!isPostgres(db)) return migrate(db, say);
   // On PostgreSQL on one connection without the requests' statement deadline (decision 047): a
   // migration may rebuild an index on a large table. RESET goes back to the pool's setting.
   await db.connection().execute(async (connection) => {
     await sql`set statement_timeout = 0`.execute(connection);
     try {
-      await migrate(connection);
+      await migrate(connection, say);
     } finally {
       await sql`reset statement_timeout`.execute(connection);
     }
   });
 }
 
-async function migrate(db: Database): Promise<void> {
+async function migrate(db: Database, say: (line: string) => void): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? '');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  for (;;) {
+    const pending = (await migrator.getMigrations()).find((migration) => !migration.executedAt);
+    if (!pending) return;
+    say(`migration ${pending.name}: running`);
+    const started = performance.now();
+    const { error, results } = await migrator.migrateUp();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error || failed) {
+      const reason = error instanceof Error ? error.message : String(error ?? '');
+      say(`migration ${failed?.migrationName ?? pending.name}: failed (${reason})`);
+      throw new Error(`Migration ${failed?.migrationName ?? pending.name} failed: ${reason}`);
+    }
+    for (const result of results ?? []) {
+      say(
+        `migration ${result.migrationName}: done in ${Math.round(performance.now() - started)} ms`,
+      );
+    }
+    // Another instance ran it meanwhile: nothing left for this one to run.
+    if (!results?.length) return;
   }
 }
