@@ -92,7 +92,10 @@ it('round-trips a backup taken under write load', async () => {
 
   // Restoring over the running instance's data is refused, --force or not: the instance holds
   // the data directory's lock for as long as it runs.
-  for (const args of [['restore', dest], ['restore', dest, '--force']]) {
+  for (const args of [
+    ['restore', dest],
+    ['restore', dest, '--force'],
+  ]) {
     const refused = await run(args, instance.dataDir);
     expect(refused.code, refused.output).toBe(1);
     expect(refused.output).toMatch(/a Müse is using .*stop every instance that serves it first/);
