@@ -132,6 +132,35 @@ test.describe('access: planted sessions, writing too fast, the audit', () => {
     expect(errors.filter((e) => !/status of 429/.test(e))).toEqual([]);
   });
 
+  test('a save the server cannot make now (503) says the words are kept and reaches it later', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${server.origin}/stop`);
+    await waitForUser(page);
+    // As a full disk or a restarting instance answers: 503 with Retry-After, twice.
+    let refused = 0;
+    await page.route('**/api/answer/save', async (route) => {
+      if (refused > 1) return route.continue();
+      refused += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ error: "The server's disk is full" }),
+      });
+    });
+    await page.goto(`${server.origin}/answer/journal`);
+    const text = 'Written while the server could not keep it';
+    await page.getByLabel('Your answer').fill(text);
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect(page.getByRole('status')).toContainText(
+      "Müse couldn't save on the server — your words are kept on this device",
+    );
+    await screenshot(page, 'access-server-could-not-save-phone');
+    await poll(async () =>
+      (await call<{ answers: Answer[] }>(page, '/api/user/answers')).answers.map((a) => a.text),
+    ).toContain(text);
+    expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
+  });
+
   test('shows the admin the audit of admin actions on /admin', async () => {
     const { page } = await newPage();
     await page.goto(`${server.origin}/stop`);

@@ -7,7 +7,7 @@ import { type AppState, emptyOfflineRecord, type OfflineRecord } from './app-sta
 import { getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';
 import { showStatus } from './status.ts';
-import { noteTooFast, onRetryAfterPressure } from './write-pressure.ts';
+import { noteRetryLater, onRetryAfterPressure } from './write-pressure.ts';
 import { answerIdsInFlight, enqueue, noteOwnRevision } from './writes.ts';
 
 // ─── THE OFFLINE SYNC ────────────────────────────────────────────────────────────────────────
@@ -236,9 +236,9 @@ function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'mor
       response = await send(userId, offlinePayload(sent), todayOf(now()));
     } catch (error) {
       // SPEC §8 "Offline save failure: queued data kept". A lost session is start-up's to mend;
-      // a sync refused as too fast is tried again when the server says.
+      // a sync refused for now (429, 503) is tried again when the server says.
       if (isUnauthorized(error)) reportSessionLost();
-      noteTooFast(error);
+      noteRetryLater(error);
       return 'failed';
     }
     if (!Array.isArray(response?.answers) || !Array.isArray(response.myPrompts)) return 'failed';

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/call.ts';
 import { getState } from './app-store.ts';
-import { noteTooFast, onRetryAfterPressure, WRITING_TOO_FAST } from './write-pressure.ts';
+import {
+  noteRetryLater,
+  onRetryAfterPressure,
+  SERVER_COULD_NOT_SAVE,
+  WRITING_TOO_FAST,
+} from './write-pressure.ts';
 
-describe('a write refused as too fast', () => {
+describe('a write refused for now', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -12,10 +17,10 @@ describe('a write refused as too fast', () => {
     vi.useFakeTimers();
     const retry = vi.fn();
     onRetryAfterPressure(retry);
-    expect(noteTooFast(new ApiError(429, 'slow down', 3))).toBe(true);
+    expect(noteRetryLater(new ApiError(429, 'slow down', 3))).toBe(true);
     expect(getState().status).toMatchObject({ message: WRITING_TOO_FAST, warning: false });
     // A second refusal while waiting does not stack another retry.
-    expect(noteTooFast(new ApiError(429, 'slow down', 1))).toBe(true);
+    expect(noteRetryLater(new ApiError(429, 'slow down', 1))).toBe(true);
     vi.advanceTimersByTime(2_999);
     expect(retry).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -24,9 +29,21 @@ describe('a write refused as too fast', () => {
     expect(retry).toHaveBeenCalledTimes(1);
   });
 
+  it('says the words are kept when the server cannot save, and retries when it said', () => {
+    vi.useFakeTimers();
+    const retry = vi.fn();
+    onRetryAfterPressure(retry);
+    expect(noteRetryLater(new ApiError(503, 'disk full', 30))).toBe(true);
+    expect(getState().status).toMatchObject({ message: SERVER_COULD_NOT_SAVE, warning: false });
+    vi.advanceTimersByTime(29_999);
+    expect(retry).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves every other failure alone', () => {
-    expect(noteTooFast(new ApiError(0, 'offline'))).toBe(false);
-    expect(noteTooFast(new ApiError(500, 'oops'))).toBe(false);
-    expect(noteTooFast(new Error('x'))).toBe(false);
+    expect(noteRetryLater(new ApiError(0, 'offline'))).toBe(false);
+    expect(noteRetryLater(new ApiError(500, 'oops'))).toBe(false);
+    expect(noteRetryLater(new Error('x'))).toBe(false);
   });
 });

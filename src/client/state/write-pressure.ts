@@ -1,13 +1,17 @@
 import { ApiError } from '../api/call.ts';
 import { showStatus } from './status.ts';
 
-// The server's write limits (issue 13 point 5) answer 429 with Retry-After. Nothing is lost: the
-// write already went to the offline record like any failed write; here the person gets a calm
-// word (not a warning) and the record is sent again once the server said it may be.
+// Two refusals that say "later", each with Retry-After: the write limits (429, issue 13 point 5)
+// and a server that cannot save right now (503: its disk is full, its database unreachable or
+// restarting, issue 33). Nothing is lost: the write already went to the offline record like any
+// failed write; here the person gets a calm word and the record is sent again once the server
+// said it may be.
 
 export const WRITING_TOO_FAST =
   "You're writing faster than we can keep up — we'll save this in a moment";
-const DEFAULT_WAIT_S = 30;
+export const SERVER_COULD_NOT_SAVE =
+  "Müse couldn't save on the server — your words are kept on this device";
+const DEFAULT_WAIT_S = { 429: 30, 503: 10 };
 const MAX_WAIT_S = 60 * 60;
 
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -22,12 +26,16 @@ export function isTooFast(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 429;
 }
 
-/** For a 429: tells the person calmly and schedules one retry. False for any other error. */
-export function noteTooFast(error: unknown): boolean {
-  if (!isTooFast(error)) return false;
-  showStatus(WRITING_TOO_FAST);
+/**
+ * For a 429 or a 503: tells the person calmly and schedules one retry. False for any other
+ * error (the offline sync's own triggers, going online or a reload, try again then).
+ */
+export function noteRetryLater(error: unknown): boolean {
+  if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 503)) return false;
+  showStatus(error.status === 429 ? WRITING_TOO_FAST : SERVER_COULD_NOT_SAVE);
   if (retryTimer === null) {
-    const waitS = Math.min(Math.max(error.retryAfter ?? DEFAULT_WAIT_S, 1), MAX_WAIT_S);
+    const fallback = DEFAULT_WAIT_S[error.status];
+    const waitS = Math.min(Math.max(error.retryAfter ?? fallback, 1), MAX_WAIT_S);
     retryTimer = setTimeout(() => {
       retryTimer = null;
       retry();

@@ -14,7 +14,7 @@ import { mergeRule } from './answer-versions.ts';
 import { getState, setState } from './app-store.ts';
 import { type FailedWrite, fallBackOffline } from './offline-fallback.ts';
 import { reportSessionLost } from './session-lost.ts';
-import { noteTooFast } from './write-pressure.ts';
+import { noteRetryLater } from './write-pressure.ts';
 
 // THE one write path (STYLE: one way to do each thing). Every client write — answer save and
 // delete, prompt create, streak update and reset, profile picture — is a function here that
@@ -59,10 +59,10 @@ async function send<T>(
     return await (options.immediate ? call() : enqueue(call));
   } catch (error) {
     // Kept for the offline sync either way; a lost session is also worth a new one, and a
-    // write refused as too fast is sent again when the server says.
+    // write refused for now (429, 503) is sent again when the server says.
     fallBackOffline(failed);
     if (isUnauthorized(error)) reportSessionLost();
-    noteTooFast(error);
+    noteRetryLater(error);
     return null;
   }
 }
@@ -167,11 +167,11 @@ export async function uploadAnswer(
   } catch (error) {
     server = conflictingAnswer(error);
     if (!server) {
-      // Kept for the offline sync; a lost session is worth a new one, and a save refused as
-      // too fast (429) gets a calm word and is sent again when the server says.
+      // Kept for the offline sync; a lost session is worth a new one, and a save refused for
+      // now (429, 503) gets a calm word and is sent again when the server says.
       fallBackOffline({ kind: 'answer-save', answer: sent });
       if (isUnauthorized(error)) reportSessionLost();
-      noteTooFast(error);
+      noteRetryLater(error);
     } else {
       outcome = 'conflict';
     }
