@@ -108,7 +108,7 @@ export function PrivacyScreen() {
             newsletters or marketing. Other people never see it; admins can, to manage accounts.
           </li>
           <li>
-            <strong>Password</strong>: never stored as such. We keep only a salted scrypt hash of
+            <strong>Password</strong>: never stored as such. We keep only a salted argon2id hash of
             it, which cannot be turned back into your password.
           </li>
         </ul>
