@@ -48,6 +48,11 @@ async function idsAfterRestart(dataDir: string, person: Person): Promise<Set<str
 
 const ok = (outcome: SaveOutcome) => outcome.status === 200;
 
+/** One line per fault for docs/RELIABILITY.md: what was acknowledged, found, shown, failed. */
+function report(fault: string, figures: Record<string, number>): void {
+  console.log(`[fault] ${fault}: ${JSON.stringify(figures)}`);
+}
+
 describe('an fsync that fails', () => {
   it('is fatal: nothing is acknowledged after it, /readyz says 503, the process exits non-zero', async () => {
     const faults = tempDir('muse-fault-flags-');
@@ -96,9 +101,18 @@ describe('an fsync that fails', () => {
     expect(instance.output()).toContain('database write failed');
 
     // Restarted on what is on disk: every acknowledged save is there.
+    const restartStarted = performance.now();
     const found = await idsAfterRestart(instance.dataDir, person);
     const acknowledged = [...before, ...after].filter(ok).map((outcome) => outcome.id);
     expect(acknowledged.filter((id) => !found.has(id))).toEqual([]);
+    report('fsync EIO', {
+      requests: before.length + after.length,
+      acknowledged: acknowledged.length,
+      acknowledgedThenMissing: acknowledged.filter((id) => !found.has(id)).length,
+      refused503: refused.length,
+      acknowledgedAfterFault: after.filter((o) => ok(o) && o.startedAt > firstRefusalAt).length,
+      restartMs: Math.round(performance.now() - restartStarted),
+    });
   });
 });
 
@@ -168,19 +182,38 @@ describe('a full disk', () => {
       if (disk) fs.rmSync(filler);
       else fs.rmSync(path.join(faults, 'enospc'));
       const [first] = people as [Person];
+      const roomAt = performance.now();
       const later = await save(instance.origin, first, 'after the disk had room again');
+      const recoverMs = Math.round(performance.now() - roomAt);
       expect(later.status).toBe(200);
       outcomes.push(later);
       savedBy.get(first)?.push(later);
 
       expect(await instance.stop()).toBe(0);
+      let missing = 0;
+      let shownThenGone = 0;
+      let shownCount = 0;
       for (const person of people) {
         const found = await idsAfterRestart(dataDir, person);
         const acknowledged = (savedBy.get(person) ?? []).filter(ok).map((o) => o.id);
+        const seen = [...(shown.get(person) ?? [])];
+        missing += acknowledged.filter((id) => !found.has(id)).length;
+        shownThenGone += seen.filter((id) => !found.has(id)).length;
+        shownCount += seen.length;
         // Nothing acknowledged is gone, and nothing a reader was shown is gone.
         expect(acknowledged.filter((id) => !found.has(id))).toEqual([]);
-        expect([...(shown.get(person) ?? [])].filter((id) => !found.has(id))).toEqual([]);
+        expect(seen.filter((id) => !found.has(id))).toEqual([]);
       }
+      report(disk ? 'full disk (tmpfs)' : 'full disk (ENOSPC shim)', {
+        requests: outcomes.length,
+        acknowledged: outcomes.filter(ok).length,
+        acknowledgedThenMissing: missing,
+        refused503: refused.length,
+        otherFailures: outcomes.filter((o) => o.status !== 200 && o.status !== 503).length,
+        shownToReaders: shownCount,
+        shownThenGone,
+        recoverMs,
+      });
     } finally {
       disk?.unmount();
     }
@@ -204,9 +237,16 @@ describe('a kill in the middle of writing', () => {
     killed = true;
     await Promise.all(writers);
 
+    const restartStarted = performance.now();
     const found = await idsAfterRestart(instance.dataDir, person);
     const acknowledged = outcomes.filter(ok).map((outcome) => outcome.id);
     expect(acknowledged.length).toBeGreaterThanOrEqual(200);
     expect(acknowledged.filter((id) => !found.has(id))).toEqual([]);
+    report('SIGKILL during writes', {
+      requests: outcomes.length,
+      acknowledged: acknowledged.length,
+      acknowledgedThenMissing: acknowledged.filter((id) => !found.has(id)).length,
+      restartMs: Math.round(performance.now() - restartStarted),
+    });
   });
 });
