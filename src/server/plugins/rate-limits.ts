@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Database, isPostgres } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { createRedis } from '../redis.ts';
+import { clientKey } from './client-address.ts';
 import { HttpError } from './errors.ts';
 import { deleteExpiredRateLimits, hitRateLimit } from './rate-limits.repo.ts';
 
@@ -97,7 +98,8 @@ export async function registerRateLimiting(app: FastifyInstance, deps: AppDeps):
     // A store that cannot be reached (Redis or the database away) lets calls through rather
     // than failing every sign-up and login: the limits are a brake, not a lock.
     skipOnError: true,
-    keyGenerator: (request) => request.ip,
+    // One client: an IPv4 address, or an IPv6 /64 (client-address.ts).
+    keyGenerator: (request) => clientKey(request.ip),
     // Thrown as an error so the shared error handler words the JSON like every other 4xx.
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
