@@ -144,7 +144,8 @@ for (const kind of databaseKinds()) {
       // Well inside the grace period: the streams did not hold the shutdown up.
       expect(Date.now() - started).toBeLessThan(5_000);
       for (const stream of streams) {
-        // The last thing each stream heard says when to reconnect (1-3 s).
+        // Besides the opening one, a `retry:` ends each stream: when to reconnect (1-3 s).
+        expect(stream.raw().match(/retry: \d+\n\n/g)).toHaveLength(2);
         expect(stream.raw()).toMatch(/retry: [12]\d{3}\n\n$/);
         stream.close();
       }

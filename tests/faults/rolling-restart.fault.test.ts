@@ -35,17 +35,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const portOf = (instance: Instance) => Number(new URL(instance.origin).port);
 
-/** A GET on a fresh connection, with the headers as sent (fetch hides `Connection`). */
-function rawGet(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false }, (response) => {
+/**
+ * A GET as a keep-alive client sends it, with the headers as answered (fetch hides
+ * `Connection`): `Connection: close` in the answer then comes from the server alone.
+ */
+function keepAliveGet(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  const agent = new http.Agent({ keepAlive: true });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const request = http.get(url, { agent }, (response) => {
       response.resume();
       response.on('end', () =>
         resolve({ status: response.statusCode ?? 0, headers: response.headers }),
       );
     });
     request.on('error', reject);
-  });
+  }).finally(() => agent.destroy());
 }
 
 /** A named writer shares three answers, so every feed read has something to show. */
@@ -196,17 +200,17 @@ describe('rolling restart', () => {
     cleanups.push(() => instance.stop());
     const signalled = Date.now();
     instance.child.kill('SIGTERM');
-    let readyz = await rawGet(`${instance.origin}/readyz`);
+    let readyz = await keepAliveGet(`${instance.origin}/readyz`);
     for (let poll = 0; poll < 20 && readyz.status !== 503; poll += 1) {
       await sleep(5);
-      readyz = await rawGet(`${instance.origin}/readyz`);
+      readyz = await keepAliveGet(`${instance.origin}/readyz`);
     }
     expect(readyz.status).toBe(503);
     expect(Date.now() - signalled).toBeLessThan(100);
 
     const categories = await call(instance.origin, '/api/categories', {});
     expect(categories.status).toBe(200);
-    const health = await rawGet(`${instance.origin}/healthz`);
+    const health = await keepAliveGet(`${instance.origin}/healthz`);
     expect(health.status).toBe(200);
     expect(health.headers.connection).toBe('close');
 
