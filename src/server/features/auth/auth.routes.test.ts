@@ -206,7 +206,7 @@ describeEachDatabase('identity and sessions', (get) => {
     });
     expect(byName.statusCode).toBe(200);
     expect(byName.json().user).toMatchObject({ _id: account.id, name: account.name });
-    expect(JSON.stringify(byName.json())).not.toMatch(/scrypt|password/);
+    expect(JSON.stringify(byName.json())).not.toMatch(/scrypt|argon2|password/);
     const byEmail = await post(app, '/api/login', {
       user: { name: account.email.toUpperCase(), password: account.password },
     });
