@@ -239,6 +239,8 @@ const server = await startProcess(
     PORT: '0',
     DATA_DIR: dataDir,
     MUSE_RATE_LIMITS: 'relaxed',
+    // No balancer to drain from: the stop at the end is at once.
+    SHUTDOWN_DRAIN_MS: '0',
     // Every connection comes from one address here, as from a reverse proxy (README: set 0).
     MUSE_MAX_CONNECTIONS_PER_ADDRESS: '0',
     // As behind a reverse proxy: the love and login scenarios come from many addresses
