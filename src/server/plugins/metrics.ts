@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { poolStats } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
+import { redisState } from '../redis.ts';
 import { unauthorized } from './errors.ts';
 
 declare module 'fastify' {
@@ -71,6 +72,17 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
     },
   });
   void pool;
+  if (deps.config.redisUrl) {
+    const url = deps.config.redisUrl;
+    new Gauge({
+      name: 'muse_redis_up',
+      help: 'Whether every Redis connection of this process is ready (1) or Redis is away (0)',
+      registers: [registry],
+      collect() {
+        this.set(redisState(url) === 'up' ? 1 : 0);
+      },
+    });
+  }
 
   // The labelled series, found once per method, route and status class: prom-client hashes the
   // labels on every call otherwise (decision 030). Bounded: routes and methods are ours.

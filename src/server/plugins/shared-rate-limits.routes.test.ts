@@ -117,7 +117,7 @@ describeEachDatabase('the client address behind proxies', (get) => {
 });
 
 describe('with Redis away', () => {
-  it('lets calls through (the limits are a brake) and says the live bus is connecting', async () => {
+  it('counts in memory instead (the limits still hold) and says Redis is down', async () => {
     const database = await createTestDatabase('sqlite');
     // Nothing listens on port 1: every connection is refused.
     const app = await buildTestApp(database.db, {
@@ -125,10 +125,11 @@ describe('with Redis away', () => {
       redisUrl: 'redis://127.0.0.1:1',
     });
     try {
-      expect((await create(app)).statusCode).toBe(200);
+      for (let i = 0; i < max; i += 1) expect((await create(app)).statusCode).toBe(200);
+      expect((await create(app)).statusCode).toBe(429);
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toMatchObject({ database: 'up', live: 'connecting' });
+      expect(ready.json()).toMatchObject({ database: 'up', live: 'connecting', redis: 'down' });
     } finally {
       await app.close();
       await database.drop();

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
-import { createRedis } from '#server/redis.ts';
+import { connectionOptions } from '#server/db/postgres.ts';
+import { createRedis, redisReady } from '#server/redis.ts';
 
 /**
  * Changes to the world feed, told to every instance: one instance shares, loves or removes;
@@ -107,7 +108,7 @@ function postgresWorldEvents(db: Database, url: string, log: Log): WorldEvents {
 
   const connect = async () => {
     if (closed) return;
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client(connectionOptions(url));
     next.on('notification', (message) => {
       const event = message.channel === CHANNEL && message.payload ? parse(message.payload) : null;
       if (event) hub.deliver(event);
@@ -190,6 +191,9 @@ function redisWorldEvents(url: string, prefix: string, log: Log): WorldEvents {
   return {
     async publish(change) {
       const event: WorldEvent = { ...change, id: hub.nextId() };
+      // Redis away: the write is committed; do not hold its answer for a reconnect. Every
+      // subscriber is cut off too and tells its streams to look again (`missed`) once back.
+      if (!redisReady(publisher)) return;
       try {
         await publisher.publish(channel, JSON.stringify(event));
       } catch (error) {
