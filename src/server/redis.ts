@@ -42,6 +42,10 @@ export function createRedis(url: string, log: Log, role: string): Redis {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: true,
     connectTimeout: 5_000,
+    // A Redis gone silent (no reset) holds a command 1 s at most, then its stand-in answers;
+    // keepalive finds such a peer out.
+    commandTimeout: 1_000,
+    keepAlive: 10_000,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
   let server = servers.get(url);
