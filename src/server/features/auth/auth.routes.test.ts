@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
 import {
   buildUser,
   post,
@@ -8,9 +9,9 @@ import {
   todayFields,
   unique,
 } from '#tests/support/factories.ts';
-import { buildTestApp } from '#tests/support/test-app.ts';
+import { buildTestApp, testConfig } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { scrypt } from './passwords.ts';
+import { createPasswordHasher, FAST_TEST_COST, scrypt } from './passwords.ts';
 
 async function createAnonymous(app: FastifyInstance) {
   const id = unique('anon');
@@ -263,6 +264,35 @@ describeEachDatabase('identity and sessions', (get) => {
     });
     expect(again.statusCode).toBe(200);
     expect(await passwordHashOf()).toBe(upgraded);
+  });
+
+  it('refuses a login with 503 + Retry-After while hashing is busy, spending no attempt', async () => {
+    const account = await signUpNew(app);
+    // The same database through an app whose hashing is always too busy to queue more.
+    const busy = await buildApp({
+      db: get().db,
+      config: testConfig(),
+      clientDir: '/nonexistent-muse-client',
+      passwords: createPasswordHasher({ cost: FAST_TEST_COST, maxWaitMs: -1, estimateMs: 1 }),
+    });
+    await busy.ready();
+    try {
+      // More refusals than the account's 10 attempts in 15 minutes…
+      for (let i = 0; i < 12; i += 1) {
+        const refused = await post(busy, '/api/login', {
+          user: { name: account.name, password: account.password },
+        });
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      }
+    } finally {
+      await busy.close();
+    }
+    // …and the owner still gets in once hashing has room: none of them counted.
+    const login = await post(app, '/api/login', {
+      user: { name: account.name, password: account.password },
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it('moves an anonymous visitor’s answers and prompts into the account at login', async () => {
