@@ -4,7 +4,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn(process.execPath, ['--watch', 'src/server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  // --watch restarts the server with SIGTERM on every change: no drain to wait for (no balancer).
+  spawn(process.execPath, ['--watch', 'src/server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { SHUTDOWN_DRAIN_MS: '0', ...process.env },
+  }),
   spawn('npx', ['vite'], { cwd: root, stdio: 'inherit' }),
 ];
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
