@@ -174,7 +174,7 @@ function cpuMs(pid: number | undefined): number | null {
 
 /**
  * Waits until `pid` is idle: under a tenth of a core over a quarter of a second (at most 30 s).
- * Work a scenario queued outlives it (login's scrypt hashes run on libuv's threads for a second
+ * Work a scenario queued outlives it (login's password hashes run on libuv's threads for a second
  * or more after the last response): measured on top of it, the next figure, and the closing
  * baseline, would be lower than the machine gives (the baseline after login fell from 27,000 to
  * 12,600 req/s, which made every ratio about 1.4× too kind).
@@ -331,11 +331,11 @@ const scenarios: Scenario[] = [
     connections: 200,
     requests: [feed(1), feed(2), feed(1), feed(3), { kind: 'save', writers }],
   },
-  // Last: their CPU (2 MB answers, scrypt on the thread pool) outlasts them and would be
+  // Last: their CPU (2 MB answers, password hashes on the thread pool) outlasts them and would be
   // counted against whatever came next.
   { name: '/api/user/answers (3,650)', requests: [post('/api/user/answers', {}, heavyCookie)] },
   {
-    name: 'login (scrypt)',
+    name: 'login (argon2id)',
     requests: [{ kind: 'login', accounts: signers }],
   },
 ];
