@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientKey } from './client-address.ts';
 import { HttpError } from './errors.ts';
 import type { UsageStore } from './usage-store.ts';
 
@@ -74,7 +75,7 @@ export function registerWriteLimits(app: FastifyInstance, store: UsageStore, fac
     const user = request.sessionUser?.id;
     const charges: { key: string; amount: number; rule: Rule }[] = [
       ...WRITE_BYTES.perAddress.map((rule) => ({
-        key: `bytes:ip:${request.ip}`,
+        key: `bytes:ip:${clientKey(request.ip)}`,
         amount: bytes,
         rule,
       })),
