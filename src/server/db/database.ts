@@ -31,7 +31,6 @@ export function sqliteDriver(db: Database): SqliteDriver | null {
 
 // PostgreSQL lives in postgres.ts (its pool, fault handling and deadlines: decision 047).
 export {
-  finishedStatements,
   finishedWrites,
   isPostgres,
   type PoolStats,

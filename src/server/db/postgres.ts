@@ -112,7 +112,6 @@ export type PoolStats = { total: number; idle: number; waiting: number; max: num
 
 const pools = new WeakMap<Database, pg.Pool>();
 const writeCounts = new WeakMap<Database, () => number>();
-const statementCounts = new WeakMap<Database, () => number>();
 
 /**
  * How many writes this process has finished on `db` (PostgreSQL: any statement but a SELECT,
@@ -124,18 +123,9 @@ export function finishedWrites(db: Database): number | null {
   return writeCounts.get(db)?.() ?? null;
 }
 
-/**
- * How many statements this process has sent through Kysely on `db` and had answered, each one
- * round trip to PostgreSQL (what decision 045's one-query feed read is held to). Null on SQLite.
- */
-export function finishedStatements(db: Database): number | null {
-  return statementCounts.get(db)?.() ?? null;
-}
-
-/** Kysely's PostgreSQL driver, counting the statements, and those other than SELECT, as they finish. */
+/** Kysely's PostgreSQL driver, counting the statements other than SELECT as they finish. */
 class CountingPostgresDriver extends PostgresDriver {
   writes = 0;
-  statements = 0;
   readonly #counted = new WeakSet<DatabaseConnection>();
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
@@ -144,7 +134,6 @@ class CountingPostgresDriver extends PostgresDriver {
       const execute = connection.executeQuery.bind(connection);
       connection.executeQuery = async <R>(query: CompiledQuery) => {
         const result = await execute<R>(query);
-        this.statements += 1;
         if (query.query.kind !== 'SelectQueryNode') this.writes += 1;
         return result;
       };
@@ -250,6 +239,5 @@ export function createPostgresDatabase(url: string, log: FaultLog = stderrLog): 
   const db = new Kysely<DB>({ dialect });
   pools.set(db, pool);
   writeCounts.set(db, () => dialect.driver.writes);
-  statementCounts.set(db, () => dialect.driver.statements);
   return db;
 }
