@@ -102,64 +102,51 @@ test.describe('access: planted sessions, writing too fast, the audit', () => {
     await expect(victim.page.getByText(PLANTED)).toHaveCount(0);
   });
 
-  test('a save refused as too fast gets a calm word and reaches the server a moment later', async () => {
-    const { page, errors } = await newPage();
-    await page.goto(`${server.origin}/stop`);
-    await waitForUser(page);
-    // The server's write limit, as the client meets it: the first save answers 429.
-    let refused = 0;
-    await page.route('**/api/answer/save', async (route) => {
-      if (refused > 0) return route.continue();
-      refused += 1;
-      await route.fulfill({
-        status: 429,
-        headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ error: "You're writing faster than we can keep up" }),
+  // A save refused "for now", as the client meets it: the server's write limit (429), and a
+  // server that cannot save (503: a full disk, a restarting instance). Each with Retry-After.
+  const refusals = [
+    {
+      name: 'a save refused as too fast gets a calm word and reaches the server a moment later',
+      status: 429,
+      text: 'A quiet morning, written too fast',
+      says: "You're writing faster than we can keep up",
+      shot: 'access-too-fast-phone',
+    },
+    {
+      name: 'a save the server cannot make now (503) says the words are kept and reaches it later',
+      status: 503,
+      text: 'Written while the server could not keep it',
+      says: "Müse couldn't save on the server — your words are kept on this device",
+      shot: 'access-server-could-not-save-phone',
+    },
+  ];
+  for (const refusal of refusals) {
+    test(refusal.name, async () => {
+      const { page, errors } = await newPage();
+      await page.goto(`${server.origin}/stop`);
+      await waitForUser(page);
+      let refused = 0;
+      await page.route('**/api/answer/save', async (route) => {
+        if (refused > 0) return route.continue();
+        refused += 1;
+        await route.fulfill({
+          status: refusal.status,
+          headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ error: 'Not now' }),
+        });
       });
+      await page.goto(`${server.origin}/answer/journal`);
+      await page.getByLabel('Your answer').fill(refusal.text);
+      await page.getByRole('button', { name: 'Done', exact: true }).click();
+      await expect(page.getByRole('status')).toContainText(refusal.says);
+      await screenshot(page, refusal.shot);
+      await poll(async () =>
+        (await call<{ answers: Answer[] }>(page, '/api/user/answers')).answers.map((a) => a.text),
+      ).toContain(refusal.text);
+      expect(refused).toBe(1);
+      expect(errors.filter((e) => !e.includes(`status of ${refusal.status}`))).toEqual([]);
     });
-    await page.goto(`${server.origin}/answer/journal`);
-    const text = 'A quiet morning, written too fast';
-    await page.getByLabel('Your answer').fill(text);
-    await page.getByRole('button', { name: 'Done', exact: true }).click();
-    await expect(page.getByRole('status')).toContainText(
-      "You're writing faster than we can keep up",
-    );
-    await screenshot(page, 'access-too-fast-phone');
-    await poll(async () =>
-      (await call<{ answers: Answer[] }>(page, '/api/user/answers')).answers.map((a) => a.text),
-    ).toContain(text);
-    expect(refused).toBe(1);
-    expect(errors.filter((e) => !/status of 429/.test(e))).toEqual([]);
-  });
-
-  test('a save the server cannot make now (503) says the words are kept and reaches it later', async () => {
-    const { page, errors } = await newPage();
-    await page.goto(`${server.origin}/stop`);
-    await waitForUser(page);
-    // As a full disk or a restarting instance answers: 503 with Retry-After, twice.
-    let refused = 0;
-    await page.route('**/api/answer/save', async (route) => {
-      if (refused > 1) return route.continue();
-      refused += 1;
-      await route.fulfill({
-        status: 503,
-        headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ error: "The server's disk is full" }),
-      });
-    });
-    await page.goto(`${server.origin}/answer/journal`);
-    const text = 'Written while the server could not keep it';
-    await page.getByLabel('Your answer').fill(text);
-    await page.getByRole('button', { name: 'Done', exact: true }).click();
-    await expect(page.getByRole('status')).toContainText(
-      "Müse couldn't save on the server — your words are kept on this device",
-    );
-    await screenshot(page, 'access-server-could-not-save-phone');
-    await poll(async () =>
-      (await call<{ answers: Answer[] }>(page, '/api/user/answers')).answers.map((a) => a.text),
-    ).toContain(text);
-    expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
-  });
+  }
 
   test('shows the admin the audit of admin actions on /admin', async () => {
     const { page } = await newPage();
