@@ -168,7 +168,7 @@ describe('bursts against a real server process', () => {
     const outcomes = (await Promise.all(Array.from({ length: 60 }, person))).flat();
     const signUps = outcomes.filter((_, index) => index % 3 === 2);
     console.info(
-      `60 sign-ups at once: ${JSON.stringify(countBy(outcomes))} in ${Date.now() - started} ms`,
+      `[fault] 60 sign-ups at once: ${JSON.stringify(countBy(outcomes))} in ${Date.now() - started} ms`,
     );
     expectAnswered(outcomes);
     // On a quiet machine argon2id serves them all; a busy one may shed some with 503.
@@ -181,7 +181,7 @@ describe('bursts against a real server process', () => {
     // 50 connections open at once from one address, then each asks once.
     const sockets = await Promise.all(Array.from({ length: 50 }, () => connect(port)));
     const outcomes = await Promise.all(sockets.map((socket) => askOnce(socket)));
-    console.info(`50 connections, limit 20: ${JSON.stringify(countBy(outcomes))}`);
+    console.info(`[fault] 50 connections, limit 20: ${JSON.stringify(countBy(outcomes))}`);
     expectAnswered(outcomes);
     const served = outcomes.filter((outcome) => outcome.status === 200).length;
     // At most 20 (one of them may be the readiness check's kept-alive connection); the rest 429.
@@ -191,15 +191,15 @@ describe('bursts against a real server process', () => {
   });
 
   it('sheds a hashing queue longer than a few seconds with 503 + Retry-After at once', async () => {
-    // 400 people log in at once through a proxy, each from their own address (default rate
-    // limits): about 10 s of password hashing on two cores. Those beyond about 3 s of queue are
-    // told 503 at once; nobody waits for the whole queue.
+    // 600 people log in at once through a proxy, each from their own address (default rate
+    // limits): 15 s or more of password hashing on two cores. Those beyond about 5 s of queue
+    // are told 503 at once; nobody waits for the whole queue.
     instance = await startInstance({
       env: { MUSE_RATE_LIMITS: 'default', TRUST_PROXY: 'loopback' },
     });
     const origin = instance.origin;
     const outcomes = await Promise.all(
-      Array.from({ length: 400 }, (_, index) =>
+      Array.from({ length: 600 }, (_, index) =>
         post(
           origin,
           '/api/login',
@@ -209,12 +209,14 @@ describe('bursts against a real server process', () => {
       ),
     );
     const slowest = Math.max(...outcomes.map((outcome) => outcome.ms));
-    console.info(`400 logins at once: ${JSON.stringify(countBy(outcomes))}, slowest ${slowest} ms`);
+    console.info(
+      `[fault] 600 logins at once: ${JSON.stringify(countBy(outcomes))}, slowest ${slowest} ms`,
+    );
     // 401: the name is unknown, after a hash as long as a real account's.
     expectAnswered(outcomes, [401]);
     expect(outcomes.filter((outcome) => outcome.status === 401).length).toBeGreaterThan(0);
     expect(outcomes.filter((outcome) => outcome.status === 503).length).toBeGreaterThan(0);
-    // The queue's bound (3 s) plus room for a busy machine, far below the whole queue.
-    expect(slowest).toBeLessThan(9_000);
+    // The queue's bound (5 s) plus room for a busy machine, far below the whole queue.
+    expect(slowest).toBeLessThan(15_000);
   });
 });

@@ -25,7 +25,7 @@ const TAG_BYTES = 32;
  */
 export const HASH_CONCURRENCY = Math.max(1, Math.min(3, availableParallelism()));
 /** A hash that would wait longer than this for its turn is refused with 503 + Retry-After. */
-export const MAX_HASH_WAIT_MS = 3_000;
+export const MAX_HASH_WAIT_MS = 5_000;
 
 /** Derives the tag for a password; argon2id, or in a test a spy wrapped around it. */
 export type DeriveKey = (password: string, salt: Buffer, cost: Argon2Cost) => Promise<Buffer>;
