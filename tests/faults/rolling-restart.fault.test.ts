@@ -3,19 +3,23 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { todayFields } from '#tests/support/factories.ts';
 import {
   call,
   createUser,
+  emptyPostgresDatabase,
   type Instance,
   startInstance,
   tempDir,
 } from '#tests/support/instances.ts';
 import { CADDY, NGINX, type RunningProxy, startCaddy, startNginx } from '#tests/support/proxies.ts';
+import { databaseKinds } from '#tests/support/test-db.ts';
 
 // A rolling restart behind each proxy example of docs/DEPLOY.md (deploy/nginx-muse.conf,
-// deploy/Caddyfile.compose): two instances on one SQLite data directory, each stopped with
+// deploy/Caddyfile.compose): two instances on one SQLite data directory (and, behind nginx, on
+// one PostgreSQL database too), each stopped with
 // SIGTERM and started again on its port in turn, under a steady mix of saves and feed reads.
 // No request may fail and every acknowledged save must be there afterwards.
 
@@ -108,6 +112,17 @@ async function steadyTraffic(origin: string, until: Promise<void>): Promise<Traf
   return result;
 }
 
+async function storedRollingIdsIn(url: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT id FROM answers WHERE prompt_title = 'Rolling'");
+    return new Set(rows.map((row) => String(row.id)));
+  } finally {
+    await client.end();
+  }
+}
+
 function storedRollingIds(dataDir: string): Set<string> {
   const db = new DatabaseSync(path.join(dataDir, 'muse.db'), { readOnly: true });
   try {
@@ -137,16 +152,24 @@ describe('rolling restart', () => {
     for (const setting of settings) expect(deploy).toContain(`\t\t${setting}\n`);
   });
 
-  const proxies: [string, string, (ports: [number, number]) => Promise<RunningProxy>][] = [
-    ['nginx', NGINX, startNginx],
-    ['Caddy', CADDY, startCaddy],
+  type Setup = [string, string, (ports: [number, number]) => Promise<RunningProxy>, string];
+  const proxies: Setup[] = [
+    ['nginx', NGINX, startNginx, 'sqlite'],
+    ['Caddy', CADDY, startCaddy, 'sqlite'],
   ];
-  for (const [name, binary, startProxy] of proxies) {
+  if (databaseKinds().includes('postgres')) proxies.push(['nginx', NGINX, startNginx, 'postgres']);
+  for (const [name, binary, startProxy, kind] of proxies) {
     it.skipIf(need(binary))(
-      `behind ${name} as DEPLOY.md sets it up: no request fails, no acknowledged save is lost`,
+      `behind ${name} as DEPLOY.md sets it up, on ${kind}: no request fails, no acknowledged save is lost`,
       async () => {
         const dataDir = tempDir('muse-rolling-');
-        const env = { SHUTDOWN_DRAIN_MS: DRAIN_MS };
+        const env: Record<string, string> = { SHUTDOWN_DRAIN_MS: DRAIN_MS };
+        if (kind === 'postgres') {
+          // Dropped last: cleanups run in reverse, after the instances have stopped.
+          const database = await emptyPostgresDatabase();
+          cleanups.push(database.drop);
+          env.DATABASE_URL = database.url;
+        }
         // The first instance migrates the fresh database; the second finds it done.
         const instances: Instance[] = [await startInstance({ dataDir, env })];
         instances.push(await startInstance({ dataDir, env }));
@@ -186,7 +209,9 @@ describe('rolling restart', () => {
           expect(instance.output()).toContain('"path":"/api/answer/shared"');
         }
         await Promise.all(instances.map((instance) => instance.stop()));
-        const stored = storedRollingIds(dataDir);
+        const stored = env.DATABASE_URL
+          ? await storedRollingIdsIn(env.DATABASE_URL)
+          : storedRollingIds(dataDir);
         expect(
           acknowledged.filter((id) => !stored.has(id)),
           summary,
