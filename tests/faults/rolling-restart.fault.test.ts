@@ -202,6 +202,7 @@ describe('rolling restart', () => {
         const { acknowledged, failures, requests } = await traffic;
 
         const summary = `${failures.length} of ${requests} requests failed, ${acknowledged.length} saves acknowledged`;
+        console.log(`[fault] rolling restart behind ${name} on ${kind}: ${summary}`);
         expect(failures, summary).toEqual([]);
         expect(acknowledged.length, summary).toBeGreaterThan(50);
         // The proxy gave each restarted instance feed reads again.
