@@ -15,6 +15,7 @@ import {
 import { knownDeviceOf, rememberDevice } from './device-cookie.ts';
 import { assertSelf, requireUser } from './policies.ts';
 import { issueRecoveryCodes } from './recovery.service.ts';
+import { endToken } from './tokens.service.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
@@ -62,6 +63,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   route(app, '/api/logout', async (request, reply) => {
+    // A client that came with a bearer token logs that token out; a browser, its session.
+    if (request.apiTokenId && request.sessionUser) {
+      await endToken(deps, request.sessionUser.id, request.apiTokenId);
+    }
     await endSession(deps, request, reply);
     return { ok: true };
   });

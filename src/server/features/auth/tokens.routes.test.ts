@@ -215,6 +215,22 @@ describeEachDatabase('bearer tokens for other clients', (get) => {
   });
 
   describe('revoked everywhere', () => {
+    it('by /api/logout with that token, and only that token (issue 34 point 9)', async () => {
+      const writer = await signUpThroughApi(app);
+      const { token, id } = await tokenFor(writer);
+      const other = await tokenFor(writer, 'Other');
+      const phone = client(base, token);
+      expect((await phone('/api/logout')).status).toBe(200);
+      expect((await phone('/api/tokens')).status).toBe(401);
+      expect((await phone('/api/user')).status).toBe(401);
+      expect(
+        await get().db.selectFrom('api_tokens').where('id', '=', id).selectAll().execute(),
+      ).toEqual([]);
+      // The account's other device and its browser session go on.
+      expect((await client(base, other.token)('/api/tokens')).status).toBe(200);
+      expect((await post(app, '/api/tokens', {}, writer)).statusCode).toBe(200);
+    });
+
     it('by a password reset with a recovery code', async () => {
       const writer = await signUpThroughApi(app);
       const { token } = await tokenFor(writer);

@@ -47,6 +47,14 @@ export async function listDevices(
   }));
 }
 
+/**
+ * `/api/logout` with a bearer token: that token is the client's session, so logging out ends
+ * it (issue 34 point 9). Gone already (revoked meanwhile) is just as logged out.
+ */
+export async function endToken(deps: AppDeps, userId: string, id: string): Promise<void> {
+  await deleteTokenOf(deps.db, userId, id);
+}
+
 /** Signs one of the caller's own devices out; anyone else's token is answered as not found. */
 export async function revokeDevice(deps: AppDeps, userId: string, id: string): Promise<void> {
   if (!(await deleteTokenOf(deps.db, userId, id))) throw notFound('No such device');
