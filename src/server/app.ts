@@ -36,7 +36,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimiting } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSessions } from './plugins/session.ts';
+import { cookieName, registerSessions, SESSION_COOKIE } from './plugins/session.ts';
 import { guardSlowClients, SERVER_TIMEOUTS } from './plugins/slow-clients.ts';
 import { requireSchemasFromTheMap } from './plugins/typed-routes.ts';
 import { createMemoryUsageStore, type UsageStore } from './plugins/usage-store.ts';
@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPictureRoutes(app, deps, deps.pictures);
   registerTransferRoutes(app, deps);
   registerReminderRoutes(app, deps);
-  registerOpenApi(app);
+  registerOpenApi(app, cookieName(config, SESSION_COOKIE));
 
   await registerClient(
     app,

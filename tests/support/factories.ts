@@ -57,7 +57,9 @@ export async function buildUser(
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     })
     .execute();
-  return { id, name, cookie: `${SESSION_COOKIE}=${token}` };
+  // Under both names: an app on an https origin reads `__Host-muse_session`, one on http the
+  // plain name, and each ignores the other.
+  return { id, name, cookie: `${SESSION_COOKIE}=${token}; __Host-${SESSION_COOKIE}=${token}` };
 }
 
 /** POST a JSON body as the given user (or with no session). */
@@ -75,11 +77,13 @@ export function post(
   });
 }
 
-/** The session cookie a response set, as a `Cookie` header value. */
+/** The session cookie a response set (`__Host-` named on an https app), as a `Cookie` value. */
 export function sessionCookieFrom(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  const cookie = response.cookies.find(
+    (c) => c.name === SESSION_COOKIE || c.name === `__Host-${SESSION_COOKIE}`,
+  );
   if (!cookie) throw new Error('no session cookie was set');
-  return `${SESSION_COOKIE}=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }
 
 /** Today's calendar day in UTC, as the API's `year, month, day` fields. */

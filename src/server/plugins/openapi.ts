@@ -120,7 +120,8 @@ function operationOf(url: string, operation: Endpoint) {
 }
 
 /** The whole document, for every call in the endpoint map. */
-export function openApiDocument(): Record<string, unknown> {
+/** `sessionCookie`: the session cookie's name as this server sets it (`__Host-` over https). */
+export function openApiDocument(sessionCookie = 'muse_session'): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const operations: Record<string, Endpoint> = endpoints;
   for (const [url, operation] of Object.entries(operations)) {
@@ -144,8 +145,10 @@ export function openApiDocument(): Record<string, unknown> {
         cookieSession: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'muse_session',
-          description: 'The browser session (POST /api/login, /api/signup, /api/user/create).',
+          name: sessionCookie,
+          description:
+            'The browser session (POST /api/login, /api/signup, /api/user/create): ' +
+            '`__Host-muse_session` on an https site, `muse_session` over plain http.',
         },
         bearerToken: {
           type: 'http',
@@ -164,11 +167,11 @@ export function openApiDocument(): Record<string, unknown> {
   };
 }
 
-export function registerOpenApi(app: FastifyInstance): void {
+export function registerOpenApi(app: FastifyInstance, sessionCookie: string): void {
   let document: string | null = null;
   app.get(OPENAPI_PATH, async (_request, reply) => {
     // Built once, on first ask: the schemas do not change while the server runs.
-    document ??= JSON.stringify(openApiDocument());
+    document ??= JSON.stringify(openApiDocument(sessionCookie));
     return reply.type('application/json; charset=utf-8').send(document);
   });
 }

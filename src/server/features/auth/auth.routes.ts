@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
-import { endSession, startSession } from '#server/plugins/session.ts';
+import { clearSessionCookie, endSession, startSession } from '#server/plugins/session.ts';
 import { route } from '#server/plugins/typed-routes.ts';
 import { callerDayOrToday } from '#server/server-day.ts';
 import {
@@ -75,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const body = request.body;
     const caller = requireUser(request);
     await deleteAccount(deps, caller, body.password);
-    reply.clearCookie('muse_session', { path: '/' });
+    clearSessionCookie(deps, reply);
     return { ok: true };
   });
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
+import { cookieName, cookieOptions, servedOverHttps } from '#server/plugins/session.ts';
 
 // A browser that has logged in to an account before carries a signed device cookie for it. A
 // correct password from such a device gets its own login throttle, so strangers hammering the
@@ -18,11 +19,15 @@ function mac(secret: string, deviceId: string, accountId: string): string {
 
 /** The device id, when the request carries a valid device cookie for this account. */
 export function knownDeviceOf(
-  deps: Pick<AppDeps, 'secret'>,
+  deps: Pick<AppDeps, 'secret' | 'config'>,
   request: FastifyRequest,
   accountId: string,
 ): string | null {
-  const value = request.cookies[DEVICE_COOKIE];
+  // Over https `__Host-muse_device`; the plain name of before is still read (it is signed, so a
+  // planted one proves nothing) until the next login sets the new one.
+  const value =
+    request.cookies[cookieName(deps.config, DEVICE_COOKIE)] ??
+    (servedOverHttps(deps.config) ? request.cookies[DEVICE_COOKIE] : undefined);
   if (!value || value.length > 300) return null;
   const [deviceId, cookieAccount, signature] = value.split('.');
   if (!deviceId || !signature || cookieAccount !== accountId) return null;
@@ -40,14 +45,11 @@ export function rememberDevice(
 ): void {
   const deviceId = knownDeviceOf(deps, request, accountId) ?? randomBytes(16).toString('base64url');
   reply.setCookie(
-    DEVICE_COOKIE,
+    cookieName(deps.config, DEVICE_COOKIE),
     `${deviceId}.${accountId}.${mac(deps.secret, deviceId, accountId)}`,
-    {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.config.publicOrigin?.startsWith('https:') ?? false,
-      maxAge: DEVICE_DAYS * 24 * 60 * 60,
-    },
+    { ...cookieOptions(deps.config), maxAge: DEVICE_DAYS * 24 * 60 * 60 },
   );
+  if (servedOverHttps(deps.config) && request.cookies[DEVICE_COOKIE] !== undefined) {
+    reply.clearCookie(DEVICE_COOKIE, { path: '/', secure: true });
+  }
 }

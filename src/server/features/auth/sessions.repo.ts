@@ -76,6 +76,18 @@ export async function findSessionUser(
   return row ? sessionUserOfRow(row) : undefined;
 }
 
+/** When a session started and when it ends; undefined for an unknown token. */
+export async function findSessionSpan(
+  db: Database,
+  tokenHash: string,
+): Promise<{ created_at: string; expires_at: string } | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
 /** When the session was started: every start of a named user's session followed a password. */
 export async function findSessionStart(
   db: Database,

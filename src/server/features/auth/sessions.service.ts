@@ -5,6 +5,7 @@ import { configuredAdminKeys } from '../admin/configured-admins.service.ts';
 import type { FoundSessionUser, SessionUserParams } from './sessions.repo.ts';
 import {
   deleteSession,
+  findSessionSpan,
   findSessionStart,
   findSessionUser,
   insertSession,
@@ -106,6 +107,14 @@ export async function openSession(
 
 export async function closeSession(deps: Pick<AppDeps, 'db'>, tokenHash: string): Promise<void> {
   await deleteSession(deps.db, tokenHash);
+}
+
+/** When a session started and when it ends (undefined: no such session). */
+export function sessionSpan(
+  deps: Pick<AppDeps, 'db'>,
+  tokenHash: string,
+): Promise<{ created_at: string; expires_at: string } | undefined> {
+  return findSessionSpan(deps.db, tokenHash);
 }
 
 /** When the session was started: every start of a named user's session followed a password. */
