@@ -170,6 +170,11 @@ const MATRIX: Record<string, Row> = {
     body: (f) => ({ name: f.users.owner.name, code: 'aaaaa-aaaaa', password: 'a new password' }),
     expect: all(400),
   },
+  // Only the account's own password changes it (the other roles' passwords differ).
+  'POST /api/password/change': {
+    body: () => ({ password: PASSWORD, newPassword: 'a new owner password' }),
+    expect: selfOnly(403, 403),
+  },
   'POST /api/user/recovery-codes': {
     body: () => ({ password: PASSWORD }),
     expect: selfOnly(403, 403),

@@ -32,6 +32,7 @@ import {
   userPromptsRequest,
 } from './prompts.ts';
 import {
+  changePasswordRequest,
   forgotPasswordRequest,
   recoverWithCodeRequest,
   recoveryCodesResponse,
@@ -228,6 +229,14 @@ export const endpoints = {
     summary: 'Set a new password with a recovery code',
     access: 'anyone',
     body: recoverWithCodeRequest,
+    response: okResponse,
+  },
+  '/api/password/change': {
+    method: 'POST',
+    summary:
+      'Change the password: the current one is checked (login throttle); every other session and token ends',
+    access: 'named',
+    body: changePasswordRequest,
     response: okResponse,
   },
   '/api/user/recovery-codes': {

@@ -31,6 +31,12 @@ export const regenerateRecoveryCodesRequest = z.object({
   password: z.string().min(1, 'Please enter your password').max(1024),
 });
 
+/** A signed-in person changes their password: the current one, then the new one. */
+export const changePasswordRequest = z.object({
+  password: z.string().min(1, 'Please enter your current password').max(1024),
+  newPassword: passwordSchema,
+});
+
 /** Which way back in this server offers. */
 export const recoveryMethodsResponse = z.object({ email: z.boolean() });
 

@@ -40,15 +40,24 @@ const optionalDay = {
  * the marker matches the one the anonymous user was created with, so a session cookie planted
  * from elsewhere never imports someone else's answers (issue 13 point 10).
  */
-export const deviceMarkerSchema = z
-  .string()
-  .min(16)
-  .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _');
+const markerSchema = (whenMissing?: string) =>
+  z
+    .string(
+      whenMissing
+        ? { error: (issue) => (issue.input === undefined ? whenMissing : undefined) }
+        : {},
+    )
+    .min(16)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _');
+
+export const deviceMarkerSchema = markerSchema();
 
 export const createUserRequest = z.object({
   user: z.object({ _id: idSchema }),
-  device: deviceMarkerSchema.optional(),
+  // Required here (issue 34 point 11): an anonymous user made without one could be planted in
+  // someone's browser and merged at their login. Users from before markers have none stored.
+  device: markerSchema('A new user needs this device’s marker (device)'),
   ...optionalDay,
 });
 
@@ -94,6 +103,11 @@ export const codeRequest = z.object({
     z.literal(''),
     z.null(),
   ]),
+  /**
+   * Changing or removing a passcode that is set: the current passcode (4 digits) or the
+   * account's password (issue 34 point 4). Not needed to set a first one.
+   */
+  current: z.string().max(1024).optional(),
 });
 
 /** "Forgot passcode?" after a fresh password login: removes the passcode without it. */

@@ -62,6 +62,21 @@ export async function completeReset(
   });
 }
 
+/**
+ * A signed-in person's new password (they gave the current one): set, and every other session
+ * and every bearer token of the account ends, in one transaction.
+ */
+export async function changePasswordEndingSessions(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  keepSession: string,
+): Promise<void> {
+  await db
+    .transaction()
+    .execute((trx) => setPasswordEndingSessions(trx, userId, passwordHash, keepSession));
+}
+
 async function setPasswordEndingSessions(
   trx: Executor,
   userId: string,

@@ -2,17 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
 import { notFound } from '#server/plugins/errors.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
+import { startSession } from '#server/plugins/session.ts';
 import { route } from '#server/plugins/typed-routes.ts';
 import { requireNamedUser } from './policies.ts';
 import {
+  changePassword,
   recoverAccount,
   regenerateRecoveryCodes,
   resetPassword,
   sendPasswordReset,
 } from './recovery.service.ts';
 
-// Ways back into an account (decision 014). Calls that name an account answer the same whether
-// it exists or not.
+// Ways back into an account (decision 014), and changing a password one still knows (decision
+// 051). Calls that name an account answer the same whether it exists or not.
 
 export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
@@ -71,6 +73,20 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): voi
         body,
         caller ? { id: caller.id, sessionTokenHash: request.sessionTokenHash } : null,
       );
+      return { ok: true };
+    },
+  );
+
+  route(
+    app,
+    '/api/password/change',
+    { config: { rateLimit: limits.login } },
+    async (request, reply) => {
+      const body = request.body;
+      const caller = requireNamedUser(request);
+      await changePassword(deps, caller, body, request.sessionTokenHash);
+      // A new token for the caller too: one seen before the change is worth nothing after it.
+      await startSession(deps, request, reply, caller.id);
       return { ok: true };
     },
   );

@@ -8,8 +8,9 @@ import {
   RECOVERY_CODE_ALPHABET,
   RECOVERY_CODE_COUNT,
 } from '#shared/api/recovery.ts';
-import { findAccount, WRONG_LOGIN } from '../users/users.service.ts';
+import { confirmOwnPassword, findAccount, WRONG_LOGIN } from '../users/users.service.ts';
 import {
+  changePasswordEndingSessions,
   clearAttempts,
   completeReset,
   countAttempt,
@@ -203,4 +204,25 @@ export async function recoverAccount(
     ));
   if (!done) throw badRequest(CODE_MISMATCH);
   await clearAttempts(deps.db, key);
+}
+
+export const SESSION_ONLY = 'Change your password in the browser you signed in with';
+
+/**
+ * "Change password" in settings (issue 34 point 4): the current password is checked like a
+ * login's (hashing queue, throttle, 403 when wrong), the new one is hashed and stored, and
+ * every other session and token of the account ends. Only a browser session may do it: a
+ * bearer token's client would sign itself out with the rest.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  account: UserRow,
+  input: { password: string; newPassword: string },
+  sessionTokenHash: string | null,
+  now: Date = new Date(),
+): Promise<void> {
+  if (!sessionTokenHash) throw new HttpError(403, SESSION_ONLY);
+  await confirmOwnPassword(deps, account, input.password, now);
+  const passwordHash = await deps.passwords.hash(input.newPassword);
+  await changePasswordEndingSessions(deps.db, account.id, passwordHash, sessionTokenHash);
 }

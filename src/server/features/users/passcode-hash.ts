@@ -1,4 +1,4 @@
-import { pbkdf2 as pbkdf2Callback, randomBytes } from 'node:crypto';
+import { pbkdf2 as pbkdf2Callback, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PasscodeLock } from '#shared/api/users.ts';
 
 // The 4-digit passcode is kept only as PBKDF2-SHA256 (decision 014): the lock screen checks a
@@ -11,9 +11,14 @@ const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 const SCHEME = 'pbkdf2-sha256';
 
-function pbkdf2(code: string, salt: Buffer, iterations: number): Promise<Buffer> {
+function pbkdf2(
+  code: string,
+  salt: Buffer,
+  iterations: number,
+  length: number = KEY_BYTES,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    pbkdf2Callback(code, salt, iterations, KEY_BYTES, 'sha256', (error, key) =>
+    pbkdf2Callback(code, salt, iterations, length, 'sha256', (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
@@ -38,4 +43,26 @@ export function passcodeLockOf(stored: string | null): PasscodeLock | null {
     return null;
   }
   return { algorithm: 'PBKDF2-SHA256', iterations: count, salt, hash };
+}
+
+/** More than any hash this server made; a damaged row must not cost minutes of a core. */
+const MAX_ITERATIONS = 10 * PASSCODE_ITERATIONS;
+
+/**
+ * Whether `code` is the passcode `stored` was made from. The server checks it only when the
+ * owner changes or removes the passcode (the lock screen checks on the device); callers count
+ * the attempt first, under the login throttle.
+ */
+export async function passcodeMatchesHash(code: string, stored: string | null): Promise<boolean> {
+  const lock = passcodeLockOf(stored);
+  if (!lock || lock.iterations > MAX_ITERATIONS) return false;
+  const expected = Buffer.from(lock.hash, 'base64');
+  if (expected.length < 16) return false;
+  const key = await pbkdf2(
+    code,
+    Buffer.from(lock.salt, 'base64'),
+    lock.iterations,
+    expected.length,
+  );
+  return key.length === expected.length && timingSafeEqual(key, expected);
 }

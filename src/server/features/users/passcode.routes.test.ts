@@ -98,6 +98,75 @@ describeEachDatabase('the passcode at rest and on the wire', (get) => {
     expect(gone.passcode_hash).toBeNull();
   });
 
+  it('changes or removes a set passcode only with that passcode or the password (issue 34)', async () => {
+    const account = await signUpThroughApi(app);
+    // A first passcode needs no proof: it only adds a lock.
+    expect((await post(app, '/api/user/code', { code: '2468' }, account)).statusCode).toBe(200);
+    const passcodeOf = async () =>
+      (
+        await get()
+          .db.selectFrom('users')
+          .select('passcode_hash')
+          .where('id', '=', account.id)
+          .executeTakeFirstOrThrow()
+      ).passcode_hash;
+    const first = await passcodeOf();
+    expect(first).not.toBeNull();
+
+    // Someone at a screen left unlocked: no proof, a wrong passcode, a wrong password.
+    for (const [body, error] of [
+      [{ code: '' }, 'Please enter your passcode or your password'],
+      [{ code: null }, 'Please enter your passcode or your password'],
+      [{ code: '1111' }, 'Please enter your passcode or your password'],
+      [{ code: '', current: '1357' }, 'Passcode does not match'],
+      [{ code: '1111', current: '1357' }, 'Passcode does not match'],
+      [{ code: '', current: 'not the password' }, 'Sorry, password does not match'],
+    ] as const) {
+      const refused = await post(app, '/api/user/code', body, account);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(403);
+      expect(refused.json()).toEqual({ error });
+    }
+    expect(await passcodeOf()).toBe(first);
+
+    // The owner: with the passcode it changes, with the password it goes.
+    const changed = await post(app, '/api/user/code', { code: '1357', current: '2468' }, account);
+    expect(changed.statusCode).toBe(200);
+    expect(await passcodeOf()).not.toBe(first);
+    const removed = await post(
+      app,
+      '/api/user/code',
+      { code: '', current: account.password },
+      account,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().user.code).toBeNull();
+    expect(await passcodeOf()).toBeNull();
+  });
+
+  it('cannot be guessed through: ten wrong passcodes or passwords in 15 minutes, then 429', async () => {
+    const account = await signUpThroughApi(app);
+    await post(app, '/api/user/code', { code: '8642' }, account);
+    const guesses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        post(
+          app,
+          '/api/user/code',
+          // Passcodes and passwords count in one bucket.
+          { code: '', current: i % 2 ? String(1000 + i) : `password guess ${i}` },
+          account,
+        ),
+      ),
+    );
+    const count = (status: number) => guesses.filter((r) => r.statusCode === status).length;
+    expect(count(403)).toBeLessThanOrEqual(10);
+    expect(count(403) + count(429)).toBe(16);
+    // The right passcode now waits too, and the lock stays.
+    const right = await post(app, '/api/user/code', { code: '', current: '8642' }, account);
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post(app, '/api/user', {}, account)).json().user.code).not.toBeNull();
+  });
+
   it('lets no one else or anonymous remove it', async () => {
     const account = await signUpThroughApi(app);
     const anonymous = await buildUser(get().db, { name: '' });

@@ -13,7 +13,7 @@ export function registerPasscodeRoutes(app: FastifyInstance, deps: AppDeps): voi
     const body = request.body;
     const caller = requireNamedUser(request);
     assertSelf(caller, body._id);
-    await setPasscode(deps, caller, body.code);
+    await setPasscode(deps, caller, body.code, body.current);
     return { user: await loadOwnUser(deps, caller.id) };
   });
 

@@ -265,7 +265,7 @@ async function upgradePasswordHash(deps: AppDeps, account: UserRow, password: st
  * password a session holder gives to delete the account (a stolen session must not become a
  * way to guess the password).
  */
-async function reservePasswordCheck(deps: AppDeps, key: string, now: Date): Promise<void> {
+export async function reservePasswordCheck(deps: AppDeps, key: string, now: Date): Promise<void> {
   const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
   const reserved = await reserveLoginAttempt(deps.db, key, now.toISOString(), windowStart);
   if (reserved.attempts > MAX_LOGIN_ATTEMPTS) {
@@ -307,6 +307,31 @@ export async function checkCredentials(
   await clearLoginFailures(deps.db, key);
   await upgradePasswordHash(deps, account, password);
   return account;
+}
+
+/**
+ * The throttle bucket of the proofs a signed-in person gives again before changing what guards
+ * the account (a new password; changing or removing the passcode): one bucket for all of them,
+ * so a stolen session gets ten guesses in 15 minutes, not ten per door.
+ */
+export const reauthKey = (userId: string) => `${userId}#reauth`;
+
+/**
+ * The account's password, given again by its signed-in owner: refused while hashing is busy
+ * (503, no attempt spent), counted before it is hashed, 403 when it does not match.
+ */
+export async function confirmOwnPassword(
+  deps: AppDeps,
+  user: UserRow,
+  password: string,
+  now: Date = new Date(),
+): Promise<void> {
+  deps.passwords.admit();
+  await reservePasswordCheck(deps, reauthKey(user.id), now);
+  const ok =
+    user.password_hash !== null && (await deps.passwords.verify(password, user.password_hash));
+  if (!ok) throw forbidden(WRONG_LOGIN);
+  await clearLoginFailures(deps.db, reauthKey(user.id));
 }
 
 export async function mergeIntoAccount(
