@@ -3,22 +3,46 @@ import type { PushSubscriptionsTable } from '#server/db/schema.ts';
 
 export type SubscriptionRow = PushSubscriptionsTable;
 
-/** One device, one row: subscribing again (new time, new keys) replaces what it had. */
-export async function saveSubscription(db: Database, row: SubscriptionRow): Promise<void> {
-  await db
-    .insertInto('push_subscriptions')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        user_id: row.user_id,
-        p256dh: row.p256dh,
-        auth: row.auth,
-        remind_at: row.remind_at,
-        days: row.days,
-        time_zone: row.time_zone,
-      }),
-    )
-    .execute();
+/**
+ * One row per person and device (issue 34): subscribing again (new time, new keys) replaces
+ * what that person's device had, and nobody else's row with the same endpoint is touched.
+ * Past `maxDevices`, the person's longest-standing devices are dropped.
+ */
+export async function saveSubscription(
+  db: Database,
+  row: SubscriptionRow,
+  maxDevices: number,
+): Promise<SubscriptionRow> {
+  return db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .insertInto('push_subscriptions')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'endpoint']).doUpdateSet({
+          p256dh: row.p256dh,
+          auth: row.auth,
+          remind_at: row.remind_at,
+          days: row.days,
+          time_zone: row.time_zone,
+        }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const kept = trx
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', row.user_id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(maxDevices);
+    await trx
+      .deleteFrom('push_subscriptions')
+      .where('user_id', '=', row.user_id)
+      .where('id', '<>', saved.id)
+      .where('id', 'not in', kept)
+      .execute();
+    return saved;
+  });
 }
 
 export async function deleteOwnSubscription(

@@ -1,18 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import ece from 'http_ece';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ReminderPush } from '#shared/api/reminders.ts';
 import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { sendDueReminders, webPushSender } from './reminders.service.ts';
+import { device, FCM, type PushServices, startPushServices } from './push-fixtures.ts';
+import { webPushSender } from './push-sender.ts';
+import { sendDueReminders } from './reminders.service.ts';
 import { loadVapidKeys } from './vapid.ts';
 
 // Issue 17 C, server side: a device subscribes; at its time, on its days, in its zone, one
@@ -20,90 +16,21 @@ import { loadVapidKeys } from './vapid.ts';
 // private key (aes128gcm); none when the person wrote today; none twice, whatever races;
 // a subscription the push service calls gone (410) is removed.
 
-type Received = {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-};
-
-/** A device: its ECDH key pair and auth secret, as a browser's PushManager makes them. */
-function device(endpoint: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    subscription: {
-      endpoint,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    },
-    decrypt(body: Buffer): ReminderPush {
-      const plain = ece.decrypt(body, {
-        version: 'aes128gcm',
-        privateKey: ecdh,
-        authSecret: auth.toString('base64url'),
-      });
-      return JSON.parse(plain.toString('utf8')) as ReminderPush;
-    },
-  };
-}
-
 describeEachDatabase('daily reminders over Web Push', (get) => {
   let app: FastifyInstance;
-  let pushService: https.Server;
-  let origin = '';
-  let agent: https.Agent;
+  let services: PushServices;
+  let received: PushServices['received'];
   let dataDir = '';
-  const received: Received[] = [];
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-push-'));
-    const key = path.join(dataDir, 'key.pem');
-    const cert = path.join(dataDir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
-    pushService = https.createServer(
-      { key: fs.readFileSync(key), cert: fs.readFileSync(cert) },
-      (req, res) => {
-        const parts: Buffer[] = [];
-        req.on('data', (part: Buffer) => parts.push(part));
-        req.on('end', () => {
-          received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(parts) });
-          res.statusCode = req.url?.startsWith('/gone') ? 410 : 201;
-          res.end();
-        });
-      },
-    );
-    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-    origin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-    agent = new https.Agent({ ca: fs.readFileSync(cert) });
+    services = await startPushServices();
+    received = services.received;
     app = await buildTestApp(get().db, { dataDir });
   });
   afterAll(async () => {
     await app.close();
-    await new Promise((resolve) => pushService.close(resolve));
+    await services.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -112,7 +39,7 @@ describeEachDatabase('daily reminders over Web Push', (get) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
-  const send = () => webPushSender(loadVapidKeys(dataDir), agent);
+  const send = () => webPushSender(loadVapidKeys(dataDir), { agent: services.agent });
   const at = (iso: string) => new Date(iso);
 
   it('hands out one VAPID key, made at first start and kept in DATA_DIR', async () => {
@@ -129,7 +56,7 @@ describeEachDatabase('daily reminders over Web Push', (get) => {
 
   it("sends one encrypted reminder naming today's prompt at the device's time, once a day", async () => {
     const user = await buildUser(get().db);
-    const phone = device(`${origin}/push/${unique('phone')}`);
+    const phone = device(`${FCM}/${unique('phone')}`);
     // Mondays and Fridays at 20:30 in Berlin (UTC+1 in November).
     await subscribe(user, {
       subscription: phone.subscription,
@@ -169,7 +96,7 @@ describeEachDatabase('daily reminders over Web Push', (get) => {
 
   it('stays quiet when the person has already written today', async () => {
     const user = await buildUser(get().db);
-    const laptop = device(`${origin}/push/${unique('laptop')}`);
+    const laptop = device(`${FCM}/${unique('laptop')}`);
     const everyDay = [0, 1, 2, 3, 4, 5, 6];
     await subscribe(user, {
       subscription: laptop.subscription,
@@ -220,7 +147,7 @@ describeEachDatabase('daily reminders over Web Push', (get) => {
     for (const c of cases) {
       const pushesTo = async (answered: string) => {
         const user = await buildUser(get().db);
-        const phone = device(`${origin}/push/${unique('zone')}`);
+        const phone = device(`${FCM}/${unique('zone')}`);
         await subscribe(user, {
           subscription: phone.subscription,
           time: '20:30',
@@ -255,7 +182,7 @@ describeEachDatabase('daily reminders over Web Push', (get) => {
 
   it('removes a subscription the push service says is gone', async () => {
     const user = await buildUser(get().db);
-    const old = device(`${origin}/gone/${unique('old')}`);
+    const old = device(`${FCM}/gone-${unique('old')}`);
     await subscribe(user, {
       subscription: old.subscription,
       time: '07:00',
@@ -277,7 +204,7 @@ describeEachDatabase('daily reminders over Web Push', (get) => {
   it('refuses bad reminders with a 400 and lets only the owner remove one', async () => {
     const user = await buildUser(get().db);
     const other = await buildUser(get().db);
-    const phone = device(`${origin}/push/${unique('p')}`);
+    const phone = device(`${FCM}/${unique('p')}`);
     const good = { subscription: phone.subscription, time: '20:30', days: [1], timeZone: 'UTC' };
     for (const bad of [
       { ...good, time: '25:00' },

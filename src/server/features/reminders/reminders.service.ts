@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Agent } from 'node:https';
-import webpush from 'web-push';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, notFound } from '#server/plugins/errors.ts';
 import type { Reminder, ReminderPush, SubscribeRequest } from '#shared/api/reminders.ts';
 import { parseDayKey } from '#shared/domain/calendar-day.ts';
 import { isReminderDue, type LocalMoment } from '#shared/domain/reminder.ts';
 import { todaysPromptId } from '../prompts/daily-prompt.service.ts';
+import { type PushSender, RefusedEndpointError } from './push-sender.ts';
+import { isPushServiceEndpoint, REFUSED_ENDPOINT } from './push-services.ts';
 import { presentReminder } from './reminders.present.ts';
 import {
   claimReminder,
@@ -18,9 +18,11 @@ import {
   type SubscriptionRow,
   saveSubscription,
 } from './reminders.repo.ts';
-import type { VapidKeys } from './vapid.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
+
+/** Devices one person may be reminded on; subscribing one more drops the longest-standing. */
+export const MAX_REMINDER_DEVICES = 10;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -57,6 +59,9 @@ export async function subscribe(
   body: SubscribeRequest,
 ): Promise<Reminder> {
   if (!localMoment(new Date(), body.timeZone)) throw badRequest('timeZone: is not a time zone');
+  if (!isPushServiceEndpoint(body.subscription.endpoint)) {
+    throw badRequest(`subscription.endpoint: ${REFUSED_ENDPOINT}`);
+  }
   const row: SubscriptionRow = {
     id: randomUUID(),
     user_id: userId,
@@ -69,8 +74,7 @@ export async function subscribe(
     last_sent_day: '',
     created_at: new Date().toISOString(),
   };
-  await saveSubscription(deps.db, row);
-  return presentReminder(row);
+  return presentReminder(await saveSubscription(deps.db, row, MAX_REMINDER_DEVICES));
 }
 
 /** Removes this device's reminder: only the caller's own, 404 when there is none. */
@@ -80,31 +84,22 @@ export async function unsubscribe(deps: Deps, userId: string, endpoint: string):
   }
 }
 
-/** Sends one encrypted push; answers the push service's status (or throws on a network error). */
-export type PushSender = (row: SubscriptionRow, payload: string) => Promise<number>;
+export type ReminderRun = {
+  sent: number;
+  gone: number;
+  alreadyWritten: number;
+  failed: number;
+  /** Rows whose endpoint is not a push service (stored before the rule): removed. */
+  refused: number;
+};
 
-export function webPushSender(vapid: VapidKeys, agent?: Agent): PushSender {
-  return async (row, payload) => {
-    try {
-      const result = await webpush.sendNotification(
-        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-        payload,
-        {
-          vapidDetails: vapid,
-          TTL: 4 * 60 * 60,
-          contentEncoding: 'aes128gcm',
-          ...(agent ? { agent } : {}),
-        },
-      );
-      return result.statusCode;
-    } catch (error) {
-      if (error instanceof webpush.WebPushError) return error.statusCode;
-      throw error;
-    }
-  };
-}
-
-export type ReminderRun = { sent: number; gone: number; alreadyWritten: number; failed: number };
+/**
+ * How a tick spends its minute: `concurrency` pushes at once, and no push started or still
+ * open after `deadlineMs`, so the next tick (60 s later) always finds this one done. A device
+ * not reached in time was not claimed and is sent at the next tick.
+ */
+export type ReminderTick = { concurrency: number; deadlineMs: number };
+export const REMINDER_TICK: ReminderTick = { concurrency: 8, deadlineMs: 45_000 };
 
 /**
  * Sends every reminder that is due now (decision 021's sibling, see README): claimed first
@@ -115,9 +110,12 @@ export async function sendDueReminders(
   deps: Deps,
   send: PushSender,
   now: Date = new Date(),
+  tick: ReminderTick = REMINDER_TICK,
 ): Promise<ReminderRun> {
-  const run: ReminderRun = { sent: 0, gone: 0, alreadyWritten: 0, failed: 0 };
-  const titles = new Map<string, string>();
+  const deadline = AbortSignal.timeout(tick.deadlineMs);
+  const run: ReminderRun = { sent: 0, gone: 0, alreadyWritten: 0, failed: 0, refused: 0 };
+  const titles = new Map<string, Promise<string>>();
+  const due: { row: SubscriptionRow; moment: LocalMoment }[] = [];
   for (const row of await listSubscriptions(deps.db)) {
     const moment = localMoment(now, row.time_zone);
     if (!moment) continue;
@@ -126,8 +124,11 @@ export async function sendDueReminders(
       days: JSON.parse(row.days) as number[],
       lastSentDay: row.last_sent_day,
     };
-    if (!isReminderDue(rule, moment)) continue;
-    if (!(await claimReminder(deps.db, row.id, moment.day))) continue;
+    if (isReminderDue(rule, moment)) due.push({ row, moment });
+  }
+
+  const remind = async ({ row, moment }: (typeof due)[number]) => {
+    if (!(await claimReminder(deps.db, row.id, moment.day))) return;
     // Written since the device's midnight (exact except on a day the clocks change).
     const midnight = new Date(now.getTime() - moment.minutes * 60_000 - (now.getTime() % 60_000));
     if (
@@ -139,25 +140,38 @@ export async function sendDueReminders(
       )
     ) {
       run.alreadyWritten += 1;
-      continue;
+      return;
     }
     let title = titles.get(moment.day);
     if (title === undefined) {
-      title = await todaysTitle(deps, moment.day);
+      title = todaysTitle(deps, moment.day);
       titles.set(moment.day, title);
     }
+    const prompt = await title;
     const push: ReminderPush = {
       title: 'Time to write in Müse',
-      body: title ? `Today's prompt: ${title}` : 'A few quiet minutes for your journal.',
+      body: prompt ? `Today's prompt: ${prompt}` : 'A few quiet minutes for your journal.',
       url: '/answer/today',
     };
-    const status = await send(row, JSON.stringify(push)).catch(() => 0);
-    if (status === 404 || status === 410) {
+    const status = await send(row, JSON.stringify(push), deadline).catch((error: unknown) =>
+      error instanceof RefusedEndpointError ? -1 : 0,
+    );
+    if (status === -1 || status === 404 || status === 410) {
       await deleteSubscription(deps.db, row.id);
-      run.gone += 1;
+      if (status === -1) run.refused += 1;
+      else run.gone += 1;
     } else if (status >= 200 && status < 300) run.sent += 1;
     else run.failed += 1;
-  }
+  };
+
+  // A few workers take the due devices in turn: one slow push service holds one worker.
+  let next = 0;
+  const worker = async () => {
+    for (let item = due[next++]; item && !deadline.aborted; item = due[next++]) {
+      await remind(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(tick.concurrency, due.length) }, worker));
   return run;
 }
 
