@@ -10,7 +10,10 @@ export type UsageTotal = {
 };
 
 export interface UsageStore {
-  /** Adds `amount` to `key` in the fixed window of `windowMs` that `now` falls in. */
+  /**
+   * Adds `amount` to `key` in the fixed window of `windowMs` that `now` falls in. A negative
+   * amount gives back a charge made at the same `now` (a write refused as a whole).
+   */
   add(key: string, amount: number, windowMs: number, now: number): Promise<UsageTotal>;
 }
 

@@ -26,6 +26,26 @@ export const WRITE_COUNTS = {
   ],
   promptCreate: [{ max: 30, windowMs: HOUR }],
   report: [{ max: 60, windowMs: HOUR }],
+  // Issue 34 point 2: the other doors that write rows or text, on the same budget.
+  /** The world's copy of a shared answer (follows each save while "Update" holds). */
+  shareUpdate: [
+    { max: 60, windowMs: MINUTE },
+    { max: 600, windowMs: HOUR },
+  ],
+  /** Sharing, unsharing, love and taking it back, unflagging: a row or a copy each. */
+  worldAction: [
+    { max: 60, windowMs: MINUTE },
+    { max: 600, windowMs: HOUR },
+  ],
+  /** Editing a prompt, the profile, the passcode, the chosen picture. */
+  accountEdit: [
+    { max: 30, windowMs: MINUTE },
+    { max: 300, windowMs: HOUR },
+  ],
+  /** A picture upload, charged by the picture it stores. */
+  picture: [{ max: 30, windowMs: HOUR }],
+  /** An import, charged by what it inserts, unpacked. */
+  import: [{ max: 10, windowMs: HOUR }],
 } satisfies Record<string, Rule[]>;
 
 /** Request bytes of all limited writes together. */
@@ -47,7 +67,33 @@ declare module 'fastify' {
     /** The write this route is: counted against the caller's write limits. */
     write?: WriteKind;
   }
+  interface FastifyInstance {
+    /** The write limits, for writes whose size is only known inside the handler. */
+    writeBudget: WriteBudget;
+  }
 }
+
+/**
+ * For a write whose size the request does not tell (an upload unpacked or scaled): what it
+ * really stores is charged to the same counters as every save, all or nothing.
+ */
+export type WriteBudget = {
+  /**
+   * Charges `bytes` and one `kind` to the caller and their address. Over a limit: the charge
+   * is given back and a 429 with Retry-After and `message` is thrown, so nothing counts for a
+   * write that does not happen. A `bulk` write (an import) is one deliberate act that may use
+   * the hour's allowance at once: it is charged to the hourly windows only, which bound how
+   * much anyone can add in an hour however they write it.
+   */
+  reserve(
+    request: FastifyRequest,
+    kind: WriteKind,
+    bytes: number,
+    options: { message: (waitSeconds: number) => string; bulk?: boolean },
+  ): Promise<void>;
+  /** The most bytes one bulk write can ever bring: the smallest hourly allowance. */
+  readonly bulkBytes: number;
+};
 
 export const TOO_FAST = "You're writing faster than we can keep up: we'll save this in a moment";
 
@@ -69,9 +115,7 @@ export function registerWriteLimits(app: FastifyInstance, store: UsageStore, fac
     else charge(request, kind).then(() => done(), done);
   });
 
-  async function charge(request: FastifyRequest, kind: WriteKind): Promise<void> {
-    const now = Date.now();
-    const bytes = bodyBytes(request);
+  function chargesFor(request: FastifyRequest, kind: WriteKind, bytes: number) {
     const user = request.sessionUser?.id;
     const charges: { key: string; amount: number; rule: Rule }[] = [
       ...WRITE_BYTES.perAddress.map((rule) => ({
@@ -86,13 +130,47 @@ export function registerWriteLimits(app: FastifyInstance, store: UsageStore, fac
         ...WRITE_BYTES.perUser.map((rule) => ({ key: `bytes:user:${user}`, amount: bytes, rule })),
       );
     }
+    return charges;
+  }
+
+  /** Adds every charge; the longest wait among the windows now over (0: none). */
+  async function add(charges: ReturnType<typeof chargesFor>, now: number): Promise<number> {
     let waitMs = 0;
     for (const { key, amount, rule } of charges) {
       const usage = await store.add(key, amount, rule.windowMs, now);
       if (usage.total > rule.max * factor) waitMs = Math.max(waitMs, usage.resetInMs);
     }
-    if (waitMs > 0) {
-      throw new HttpError(429, TOO_FAST, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
-    }
+    return waitMs;
   }
+
+  const tooFast = (message: string, waitSeconds: number) =>
+    new HttpError(429, message, { 'Retry-After': String(waitSeconds) });
+
+  async function charge(request: FastifyRequest, kind: WriteKind): Promise<void> {
+    const waitMs = await add(chargesFor(request, kind, bodyBytes(request)), Date.now());
+    if (waitMs > 0) throw tooFast(TOO_FAST, Math.ceil(waitMs / 1000));
+  }
+
+  app.decorate<WriteBudget>('writeBudget', {
+    async reserve(request, kind, bytes, { message, bulk = false }) {
+      const now = Date.now();
+      const charges = chargesFor(request, kind, bytes).filter(
+        ({ rule }) => !bulk || rule.windowMs >= HOUR,
+      );
+      const waitMs = await add(charges, now);
+      if (waitMs === 0) return;
+      await add(
+        charges.map((c) => ({ ...c, amount: -c.amount })),
+        now,
+      );
+      const waitSeconds = Math.ceil(waitMs / 1000);
+      throw tooFast(message(waitSeconds), waitSeconds);
+    },
+    bulkBytes:
+      Math.min(
+        ...[...WRITE_BYTES.perUser, ...WRITE_BYTES.perAddress]
+          .filter((rule) => rule.windowMs >= HOUR)
+          .map((rule) => rule.max),
+      ) * factor,
+  });
 }

@@ -36,7 +36,7 @@ export const importQuery = z.object({
 export const importPreviewResponse = z.object({ preview: importSummarySchema });
 export const importResponse = z.object({ imported: importSummarySchema });
 
-export { MAX_IMPORT_BYTES } from '../domain/limits.ts';
+export { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES } from '../domain/limits.ts';
 
 /** "Your data" (/api/user/export): everything the server keeps about the caller, as JSON. */
 export const userExportResponse = z.object({

@@ -20,3 +20,5 @@ export const ADMIN_PAGE_SIZE = 50;
 export const MAX_PICTURE_BYTES = 104_857_600;
 /** The largest file an import accepts (a zip or a JSON file). */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+/** The most entries one import file may hold (a journal kept daily for over 13 years). */
+export const MAX_IMPORT_ENTRIES = 5_000;

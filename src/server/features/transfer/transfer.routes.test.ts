@@ -1,39 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import yazl from 'yazl';
 import type { Answer } from '#shared/api/answers.ts';
 import type { ImportSummary } from '#shared/api/transfer.ts';
 import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
+import { multipart, zipOf } from './import-fixtures.ts';
 
 // Issue 17 B: export as Markdown beside JSON, and import from Müse JSON, Day One and Markdown
 // with a preview, no duplicates on a second run, honest streaks, and zips that try to hurt.
-
-function multipart(filename: string, content: Buffer) {
-  const boundary = '----muse-import-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-function zipOf(files: [string, Buffer | string][]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of files) {
-    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name);
-  }
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    zip.outputStream.on('data', (part: Buffer) => parts.push(part));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 const daysAgo = (n: number, hour = 12) => {
   const date = new Date();

@@ -13,8 +13,20 @@ import { markdownZip } from './markdown-export.ts';
 import { runImport, withUploadFile } from './transfer.service.ts';
 import { ZipRefused } from './zip-reader.ts';
 
-/** `timeZone`: the person's (from the browser; UTC when not sent) decides an entry's day. */
+/** A 429's sentence: the import was refused whole, and when it may be tried again. */
+export function importLater(waitSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
+  const when = minutes === 1 ? 'in a minute' : `in ${minutes} minutes`;
+  return `Nothing was imported: you've written a lot in the last hour. Try again ${when}.`;
+}
+
+/**
+ * `timeZone`: the person's (from the browser; UTC when not sent) decides an entry's day. What
+ * an import inserts, unpacked, is charged to the caller's write budget before anything is
+ * written (issue 34 point 2).
+ */
 async function importFrom(
+  app: FastifyInstance,
   request: FastifyRequest,
   timeZone: string,
   deps: AppDeps,
@@ -29,7 +41,13 @@ async function importFrom(
       if (file.file.truncated) {
         throw new HttpError(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
       }
-      return runImport(deps, caller, path, { timeZone, write });
+      return runImport(deps, caller, path, {
+        timeZone,
+        write,
+        maxBytes: app.writeBudget.bulkBytes,
+        beforeWrite: ({ bytes }) =>
+          app.writeBudget.reserve(request, 'import', bytes, { message: importLater, bulk: true }),
+      });
     });
   } catch (error) {
     if (error instanceof ZipRefused) throw new HttpError(error.status, error.message);
@@ -59,12 +77,12 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/user/import/preview',
     { config: { rateLimit: limits.upload } },
     async (request) => ({
-      preview: await importFrom(request, request.query.timeZone ?? 'UTC', deps, false),
+      preview: await importFrom(app, request, request.query.timeZone ?? 'UTC', deps, false),
     }),
   );
 
   // The same file again, now written; a second run adds nothing (import keys).
   route(app, '/api/user/import', { config: { rateLimit: limits.upload } }, async (request) => ({
-    imported: await importFrom(request, request.query.timeZone ?? 'UTC', deps, true),
+    imported: await importFrom(app, request, request.query.timeZone ?? 'UTC', deps, true),
   }));
 }

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict } from '#server/plugins/errors.ts';
-import type { ImportSummary } from '#shared/api/transfer.ts';
+import { type ImportSummary, MAX_IMPORT_ENTRIES } from '#shared/api/transfer.ts';
 import { dayKey, parseDayKey } from '#shared/domain/calendar-day.ts';
 import { wordScore } from '#shared/domain/score.ts';
 import { mergeStreak, streakFromDays } from '#shared/domain/streak-history.ts';
@@ -21,6 +21,7 @@ import {
   listAnsweredTimes,
   saveStreak,
 } from './transfer.repo.ts';
+import { ZipRefused } from './zip-reader.ts';
 
 const BATCH = 200;
 export const ALREADY_THERE = 'already in your journal';
@@ -46,13 +47,41 @@ export async function withUploadFile<T>(
   }
 }
 
-type RunOptions = { timeZone: string; write: boolean };
+type RunOptions = {
+  timeZone: string;
+  write: boolean;
+  /** The most an import may insert, in bytes of what it stores (413 past it). */
+  maxBytes: number;
+  /**
+   * Called after the whole file was read and before anything is written, with what the import
+   * will insert; it throws to refuse (the write budget's 429), and then nothing is written.
+   */
+  beforeWrite?: (plan: { entries: number; bytes: number }) => Promise<void>;
+};
+
+/** Roughly what one imported row stores beyond its strings: ids, times, flags, score. */
+const ROW_BYTES = 200;
+
+/** What an imported answer stores: its strings (the text twice when shared, the world's copy). */
+export function storedBytes(c: ImportCandidate): number {
+  return (
+    ROW_BYTES +
+    Buffer.byteLength(c.text) * (c.shared ? 2 : 1) +
+    Buffer.byteLength(c.prompt_title) +
+    Buffer.byteLength(c.importKey) +
+    Buffer.byteLength(c.type) +
+    Buffer.byteLength(JSON.stringify(c.categories))
+  );
+}
+
+const megabytes = (bytes: number) => Math.floor(bytes / 1024 / 1024);
 
 /**
- * Reads an import file once, in batches of 200: each entry is checked against the caller's
- * journal (import key or same time + content) and against the file itself, counted, and —
- * when `write` — inserted. Memory stays bounded by one batch. After writing, the streak is
- * recounted from every answer's day with the shared streak rules (decision 021).
+ * Reads an import file and says what it would add; when `write`, reads it a second time and
+ * inserts that, but only after the first reading came within the limits (entries, bytes) and
+ * `beforeWrite` accepted it: a refused import writes nothing (issue 34 point 2). Memory stays
+ * bounded by one batch either way. After writing, the streak is recounted from every answer's
+ * day with the shared streak rules (decision 021).
  */
 export async function runImport(
   deps: Pick<AppDeps, 'db'>,
@@ -60,11 +89,35 @@ export async function runImport(
   file: string,
   options: RunOptions,
 ): Promise<ImportSummary> {
+  const plan = await readImport(deps, user, file, options, null);
+  if (!options.write || plan.summary.entries === 0) return plan.summary;
+  await options.beforeWrite?.({ entries: plan.summary.entries, bytes: plan.bytes });
+  const done = await readImport(deps, user, file, options, (fresh) =>
+    insertFresh(deps, user, fresh),
+  );
+  await recountStreak(deps, user, options.timeZone);
+  return done.summary;
+}
+
+/**
+ * One reading, in batches of 200: each entry is checked against the caller's journal (import
+ * key or same time + content) and against the file itself, counted and, with `insert`,
+ * inserted. Past MAX_IMPORT_ENTRIES entries or `maxBytes` of what would be stored it stops at
+ * once with a 413.
+ */
+async function readImport(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  file: string,
+  options: RunOptions,
+  insert: ((fresh: ImportCandidate[]) => Promise<void>) | null,
+): Promise<{ summary: ImportSummary; bytes: number }> {
   const source = await openImportSource(file, options.timeZone);
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const seen = new Set<string>();
   let entries = 0;
+  let bytes = 0;
   let from: string | null = null;
   let to: string | null = null;
   let batch: ImportCandidate[] = [];
@@ -92,12 +145,20 @@ export async function runImport(
     for (const c of fresh) {
       const day = dayIn(c.answered, c.timeZone ?? options.timeZone);
       entries += 1;
+      bytes += storedBytes(c);
       if (from === null || day < from) from = day;
       if (to === null || day > to) to = day;
     }
-    if (options.write) await insertFresh(deps, user, fresh);
+    if (bytes > options.maxBytes) {
+      throw new ZipRefused(
+        `This file holds more than ${megabytes(options.maxBytes)} MB of writing: import it in parts`,
+        413,
+      );
+    }
+    if (insert) await insert(fresh);
   };
 
+  // Leaving the loop early (a limit) returns the generator, which closes the zip.
   for await (const item of source.items) {
     if ('skip' in item) {
       skip(item.skip);
@@ -108,19 +169,25 @@ export async function runImport(
       skip('repeated in the file');
       continue;
     }
+    if (seen.size >= MAX_IMPORT_ENTRIES) {
+      throw new ZipRefused(
+        `This file holds more than ${MAX_IMPORT_ENTRIES.toLocaleString('en')} entries: import it in parts`,
+        413,
+      );
+    }
     seen.add(key);
     batch.push(item.candidate);
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  if (options.write && entries > 0) await recountStreak(deps, user, options.timeZone);
-  return {
+  const summary: ImportSummary = {
     format: source.format,
     entries,
     from,
     to,
     skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
   };
+  return { summary, bytes };
 }
 
 async function insertFresh(deps: Pick<AppDeps, 'db'>, user: UserRow, fresh: ImportCandidate[]) {

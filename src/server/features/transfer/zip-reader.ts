@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 
@@ -18,6 +19,12 @@ export const ZIP_LIMITS = {
   totalBytes: 1024 * 1024 * 1024,
   /** More than this many times smaller packed than unpacked (past 1 MB) is a zip bomb. */
   ratio: 200,
+  /**
+   * The same over the whole archive: many files each too small for the check above add up
+   * (issue 34: 2,000 files of 49,000 characters, 98 MB from a 0.5 MB zip). Prose packs 3-10
+   * times; pictures not at all.
+   */
+  archiveRatio: 50,
 };
 
 export type ZipEntry = { name: string; size: number; open: () => Promise<Readable> };
@@ -50,6 +57,7 @@ function openZip(path: string): Promise<yauzl.ZipFile> {
  * path that climbs out ('../x', '/etc/x') is refused as a whole before anything is read.
  */
 export async function readZip(path: string): Promise<{ entries: ZipEntry[]; close: () => void }> {
+  const packed = (await fs.promises.stat(path)).size;
   const zip = await openZip(path);
   if (zip.entryCount > ZIP_LIMITS.entries) {
     zip.close();
@@ -82,6 +90,10 @@ export async function readZip(path: string): Promise<{ entries: ZipEntry[]; clos
       zip.close();
       throw refusal ?? new ZipRefused('The zip unpacks to more than we accept', 413);
     }
+  }
+  if (total > 1024 * 1024 && total > packed * ZIP_LIMITS.archiveRatio) {
+    zip.close();
+    throw new ZipRefused('The zip unpacks to far more than it holds', 413);
   }
   const entries = raw
     .filter((entry) => !entry.fileName.endsWith('/'))
