@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyBytes, parseDraft } from './reminder-rules.ts';
+import { keyBytes, parseDraft, reminderFailure } from './reminder-rules.ts';
 
 describe('reminder form rules', () => {
   it('starts at 20:30 every day in the browser zone, off', () => {
@@ -24,5 +24,13 @@ describe('reminder form rules', () => {
 
   it('decodes a base64url key', () => {
     expect([...keyBytes('AQID_-8')]).toEqual([1, 2, 3, 255, 239]);
+  });
+
+  it("says when the browser's push service is not one Müse sends to", () => {
+    const refused = 'subscription.endpoint: is not a push service Müse sends to (https on …)';
+    expect(reminderFailure(400, refused)).toContain('add the event to your calendar instead');
+    expect(reminderFailure(429, 'Try again in a moment')).toBe('Try again in a moment');
+    expect(reminderFailure(0, '')).toContain('No connection');
+    expect(reminderFailure(500, 'boom')).toBe('The reminder could not be set. Please try again.');
   });
 });

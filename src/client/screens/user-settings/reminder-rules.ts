@@ -59,3 +59,14 @@ export function pushSupported(): boolean {
     'Notification' in window
   );
 }
+
+/** What the form says when the server did not set the reminder (status 0: no connection). */
+export function reminderFailure(status: number, reason: string): string {
+  if (status === 0) return 'No connection: try again when you are online.';
+  // Issue 34: the server sends only to the known push services (FCM, Mozilla, Windows, Apple).
+  if (status === 400 && reason.startsWith('subscription.endpoint:')) {
+    return "Müse can't send reminders through this browser's push service: add the event to your calendar instead.";
+  }
+  if (status === 429) return reason;
+  return 'The reminder could not be set. Please try again.';
+}

@@ -11,6 +11,7 @@ import {
   pushSupported,
   REMINDER_KEY,
   type ReminderDraft,
+  reminderFailure,
   WEEKDAY_NAMES,
   WEEKDAYS,
 } from './reminder-rules.ts';
@@ -127,9 +128,9 @@ export default function ReminderSettings() {
       setMessage(`Reminder set for ${draft.time} on this device.`);
     } catch (error) {
       setMessage(
-        error instanceof ApiError && error.status === 0
-          ? 'No connection: try again when you are online.'
-          : 'The reminder could not be set. Please try again.',
+        error instanceof ApiError
+          ? reminderFailure(error.status, error.message)
+          : reminderFailure(-1, ''),
       );
     } finally {
       setBusy(false);
