@@ -60,6 +60,8 @@ export const answerSchema: Reader<Answer> = object({
 
 const feedAnswerSchema: Reader<FeedAnswer> = object({
   ...answerFields,
+  // Null on an anonymous answer (issue 34 point 3).
+  score: orElse(nullable(number()), null),
   user_id: maybeText,
   shared: literal(true),
 });

@@ -14,6 +14,8 @@ import * as promptFeedIndex from './migrations/010-prompt-feed-index.ts';
 import * as apiTokens from './migrations/011-api-tokens.ts';
 import * as feedVersion from './migrations/012-feed-version.ts';
 import * as ownedVersion from './migrations/013-owned-version.ts';
+import * as pushSubscriptionsPerPerson from './migrations/014-push-subscriptions-per-person.ts';
+import * as publicRecord from './migrations/015-public-record.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -31,6 +33,8 @@ const migrations: Record<string, Migration> = {
   '011-api-tokens': apiTokens,
   '012-feed-version': feedVersion,
   '013-owned-version': ownedVersion,
+  '014-push-subscriptions-per-person': pushSubscriptionsPerPerson,
+  '015-public-record': publicRecord,
 };
 
 /**

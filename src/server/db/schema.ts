@@ -29,6 +29,15 @@ export type UsersTable = {
    * decision 032); /api/user keeps their id lists under it. Absent on rows made in code.
    */
   owned_version?: number;
+  /**
+   * The public record as it stood at the end of yesterday (migration 015): kept by a trigger at
+   * the first change of `public_day` (UTC), shown on that day instead of the live values.
+   * Absent on rows made in code.
+   */
+  public_day?: string | null;
+  public_score?: number;
+  public_streak?: number;
+  public_longest_streak?: number;
 };
 
 export type AnswersTable = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOnTheHour } from '../domain/hour.ts';
 import { MAX_NAME } from '../domain/limits.ts';
 
 // Request schemas and response types for the admin calls (SPEC §6 Admin, §7).
@@ -27,6 +28,7 @@ export const adminUserViewSchema = z.object({
   /** Shown to admins only: they need it to manage accounts. '' when none. */
   email: z.string(),
   started: z.string(),
+  /** The public ones: as they stood at the end of yesterday (UTC), as on the profile. */
   streak: z.number(),
   longestStreak: z.number(),
   score: z.number(),
@@ -43,7 +45,9 @@ export const adminUsersResponse = z.object({
 
 /**
  * The admin view of an answer. Private answer text is never shown to admins: `text` is null
- * unless the answer is shared, and an anonymously shared answer carries no author id.
+ * unless the answer is shared. Only an answer shared by name carries its author's id, its score
+ * and exact times; any other (private, or shared anonymously) has a null `user_id` and `score`
+ * and times to the hour (issue 34 point 3), so no person's counts can be matched against it.
  */
 export const adminAnswerViewSchema = z
   .object({
@@ -53,10 +57,16 @@ export const adminAnswerViewSchema = z
     answered: z.string(),
     modified: z.string(),
     shared: z.boolean(),
-    score: z.number(),
+    score: z.number().nullable(),
     text: z.string().nullable(),
   })
-  .refine((answer) => answer.shared || answer.text === null, 'a private answer shows no text');
+  .refine((answer) => answer.shared || answer.text === null, 'a private answer shows no text')
+  .refine(
+    (answer) =>
+      answer.user_id !== null ||
+      (answer.score === null && isOnTheHour(answer.answered) && isOnTheHour(answer.modified)),
+    'an answer without its author carries no score or exact time',
+  );
 export type AdminAnswerView = z.infer<typeof adminAnswerViewSchema>;
 export const adminAnswersResponse = z.object({
   answers: z.array(adminAnswerViewSchema),

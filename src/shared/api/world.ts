@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOnTheHour } from '../domain/hour.ts';
 import { answerInputSchema, claimedUserIdSchema } from './answers.ts';
 import { idSchema } from './common.ts';
 
@@ -51,21 +52,30 @@ const feedAnswerFields = z.object({
   likes: z.number(),
   likers: z.array(z.string()),
   reported: z.boolean(),
-  score: z.number(),
+  /** The words estimate of `text`; null on an anonymous answer (issue 34 point 3). */
+  score: z.number().nullable(),
   profilePicture: z.string().nullable(),
 });
 
 /**
  * Checked as the answer leaves the server, so a presenter that named the author of an anonymous
- * share would fail the response (500) instead of unmasking them.
+ * share would fail the response (500) instead of unmasking them. Nor does it carry what could
+ * pair it with a person's score or moments (issue 34 point 3): no score, no time finer than the
+ * hour.
  */
 function namesNoOneWhenAnonymous(answer: z.output<typeof feedAnswerFields>): boolean {
   return (
     !answer.anonymous ||
-    (answer.user_id === null && answer.user_name === '' && answer.profilePicture === null)
+    (answer.user_id === null &&
+      answer.user_name === '' &&
+      answer.profilePicture === null &&
+      answer.score === null &&
+      isOnTheHour(answer.answered) &&
+      isOnTheHour(answer.modified) &&
+      isOnTheHour(answer.sharedOn))
   );
 }
-const ANONYMOUS_NAMED = 'an anonymous answer names no author';
+const ANONYMOUS_NAMED = 'an anonymous answer names no author and carries no score or exact time';
 
 export const feedAnswerSchema = feedAnswerFields.refine(namesNoOneWhenAnonymous, ANONYMOUS_NAMED);
 export type FeedAnswer = z.infer<typeof feedAnswerSchema>;
@@ -75,7 +85,11 @@ export const reportedAnswerSchema = feedAnswerFields
   .refine(namesNoOneWhenAnonymous, ANONYMOUS_NAMED);
 export type ReportedAnswer = z.infer<typeof reportedAnswerSchema>;
 
-/** What a public profile shows: nothing else about the user leaves the server. */
+/**
+ * What a public profile shows: nothing else about the user leaves the server. `streak`,
+ * `longestStreak` and `score` are as they stood at the end of yesterday (UTC), so they never
+ * move at the moment the person writes (issue 34 point 3); the person's own record is exact.
+ */
 export const publicProfileSchema = z.object({
   _id: z.string(),
   name: z.string(),

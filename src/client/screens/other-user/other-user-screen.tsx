@@ -96,6 +96,9 @@ function Profile({ profile }: { profile: PublicProfile }) {
           </div>
         ))}
       </dl>
+      {/* Issue 34 point 3: counted to the end of yesterday, so they never say when today's
+          writing happened. */}
+      <p className="other-user-as-of">Streaks and score as of yesterday.</p>
       <section aria-labelledby="other-user-shared">
         <h2 id="other-user-shared" className="other-user-section">
           Shared answers

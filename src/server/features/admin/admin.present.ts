@@ -4,6 +4,7 @@ import type {
   AdminEntry,
   AdminUserView,
 } from '#shared/api/admin.ts';
+import { startOfHour } from '#shared/domain/hour.ts';
 import type { AdminAnswerRow, AdminUserRow, NamedUser } from './admin.repo.ts';
 import type { AuditRow } from './audit.repo.ts';
 
@@ -19,9 +20,9 @@ export function presentAdminUser(row: AdminUserRow, admin: boolean): AdminUserVi
     name: row.name,
     email: row.email ?? '',
     started: row.started,
-    streak: row.streak,
-    longestStreak: row.longest_streak,
-    score: row.score,
+    streak: Number(row.streak),
+    longestStreak: Number(row.longest_streak),
+    score: Number(row.score),
     answers: Number(row.answer_count ?? 0),
     shared: Number(row.shared_count ?? 0),
     admin,
@@ -29,20 +30,23 @@ export function presentAdminUser(row: AdminUserRow, admin: boolean): AdminUserVi
 }
 
 /**
- * Private answer text never reaches admins; only shared answers carry text, and one ever shared
- * anonymously no author (nor its author's own prompt title). The repo blanks these in SQL; the
- * text rule is repeated here so it holds even if the query changes.
+ * Private answer text never reaches admins; only shared answers carry text, and only one shared
+ * by name an author, a score or its exact times (issue 34 point 3): the rest are to the hour.
+ * The repo blanks these in SQL; the rules are repeated here so they hold even if the query
+ * changes.
  */
 export function presentAdminAnswer(row: AdminAnswerRow): AdminAnswerView {
   const shared = row.shared === 1;
+  const named = row.user_id !== null;
+  const when = named ? (time: string) => time : startOfHour;
   return {
     _id: row.id,
     user_id: row.user_id,
     prompt_title: row.prompt_title,
-    answered: row.answered,
-    modified: row.modified,
+    answered: when(row.answered),
+    modified: when(row.modified),
     shared,
-    score: row.score,
+    score: named && row.score !== null ? Number(row.score) : null,
     text: shared ? (row.text ?? '') : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '#server/db/database.ts';
+import { publicRecordColumns } from '#server/db/public-record.ts';
 import type { DB } from '#server/db/schema.ts';
 
 export type NamedUser = { id: string; name: string };
@@ -18,7 +19,7 @@ export type AdminUserRow = {
   listed_admin: string | null;
 };
 
-/** Private text and anonymous authors are blanked in SQL, so they never reach this process. */
+/** Private text and unnamed authors are blanked in SQL, so they never reach this process. */
 export type AdminAnswerRow = {
   id: string;
   user_id: string | null;
@@ -26,7 +27,8 @@ export type AdminAnswerRow = {
   answered: string;
   modified: string;
   shared: number;
-  score: number;
+  /** Only on an answer shared by name. */
+  score: number | null;
   text: string | null;
 };
 
@@ -159,11 +161,16 @@ export async function deleteAdminUnlessLast(
   }
 }
 
-/** Newest first; counts are of answers, never their contents. */
+/**
+ * Newest first; counts are of answers, never their contents. Score and streaks are the public
+ * ones, as of the end of the UTC day before `today` (issue 34 point 3): admins see no more of
+ * when a person wrote than anyone does.
+ */
 export async function listUsersPage(
   db: Database,
   offset: number,
   limit: number,
+  today: string,
 ): Promise<AdminUserRow[]> {
   return db
     .selectFrom('users')
@@ -173,9 +180,7 @@ export async function listUsersPage(
       'users.name',
       'users.email',
       'users.started',
-      'users.streak',
-      'users.longest_streak',
-      'users.score',
+      ...publicRecordColumns(eb, today),
       'users.name_key',
       'admins.user_id as listed_admin',
       eb
@@ -199,59 +204,64 @@ export async function listUsersPage(
     .execute();
 }
 
-/** Newest first. */
+/**
+ * Newest first by the hour, then by id. Only an answer shared by name names its author, its own
+ * prompt and its score (issue 34 point 3): were private answers attributed, a person's answer
+ * count or score less what is attributed to them would single out their anonymous ones. Private
+ * text and anonymous authors are blanked here in SQL; the presenter coarsens the times.
+ */
 export async function listAnswersPage(
   db: Database,
   offset: number,
   limit: number,
 ): Promise<AdminAnswerRow[]> {
-  return db
-    .selectFrom('answers')
-    .select((eb) => [
-      'answers.id',
-      // An anonymous answer to the author's own prompt would name them through the prompt.
-      eb
-        .case()
-        .when(
-          eb.and([
-            eb('answers.anonymous', '=', 1),
-            eb.exists(
-              eb
-                .selectFrom('prompts')
-                .select('prompts.id')
-                .whereRef('prompts.id', '=', 'answers.prompt_id')
-                .whereRef('prompts.user_id', '=', 'answers.user_id'),
-            ),
-          ]),
-        )
-        .then('')
-        .else(eb.ref('answers.prompt_title'))
-        .end()
-        .as('prompt_title'),
-      'answers.answered',
-      'answers.modified',
-      'answers.shared',
-      'answers.score',
-      eb
-        .case()
-        .when('answers.shared', '=', 1)
-        // The world's copy (decision 015): private edits of a shared answer stay private.
-        .then(eb.ref('answers.shared_text'))
-        .else(null)
-        .end()
-        .as('text'),
-      // Anonymous once, anonymous for good: unsharing must not reveal whose the answer was.
-      eb
-        .case()
-        .when('answers.anonymous', '=', 1)
-        .then(null)
-        .else(eb.ref('answers.user_id'))
-        .end()
-        .as('user_id'),
-    ])
-    .orderBy('answers.answered', 'desc')
-    .orderBy('answers.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    db
+      .selectFrom('answers')
+      .select((eb) => {
+        const byName = eb.and([eb('answers.shared', '=', 1), eb('answers.anonymous', '=', 0)]);
+        return [
+          'answers.id',
+          // An answer to the author's own prompt would name them through the prompt.
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb.not(byName),
+                eb.exists(
+                  eb
+                    .selectFrom('prompts')
+                    .select('prompts.id')
+                    .whereRef('prompts.id', '=', 'answers.prompt_id')
+                    .whereRef('prompts.user_id', '=', 'answers.user_id'),
+                ),
+              ]),
+            )
+            .then('')
+            .else(eb.ref('answers.prompt_title'))
+            .end()
+            .as('prompt_title'),
+          'answers.answered',
+          'answers.modified',
+          'answers.shared',
+          eb.case().when(byName).then(eb.ref('answers.score')).else(null).end().as('score'),
+          eb
+            .case()
+            .when('answers.shared', '=', 1)
+            // The world's copy (decision 015): private edits of a shared answer stay private.
+            .then(eb.ref('answers.shared_text'))
+            .else(null)
+            .end()
+            .as('text'),
+          eb.case().when(byName).then(eb.ref('answers.user_id')).else(null).end().as('user_id'),
+        ];
+      })
+      // By the hour, not the millisecond: an exact order would put an unattributed answer between
+      // the attributed ones written just before and after it.
+      .orderBy((eb) => eb.fn('substr', ['answers.answered', eb.val(1), eb.val(13)]), 'desc')
+      .orderBy('answers.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/database.ts';
 import type { AdminAnswerView, AdminUserView } from '#shared/api/admin.ts';
+import { startOfHour } from '#shared/domain/hour.ts';
 import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
@@ -206,7 +207,7 @@ describeEachDatabase('admin calls', (get) => {
   });
 
   describe('/api/admin/answers', () => {
-    it('never shows private text; anonymous shared answers carry no author', async () => {
+    it('never shows private text; only answers shared by name carry an author', async () => {
       expect((await post(app, '/api/admin/answers', {})).statusCode).toBe(401);
       expect((await post(app, '/api/admin/answers', {}, user)).statusCode).toBe(403);
 
@@ -235,18 +236,35 @@ describeEachDatabase('admin calls', (get) => {
       const { answers, page } = response.json() as { answers: AdminAnswerView[]; page: number };
       expect(page).toBe(1);
       const byId = new Map(answers.map((a) => [a._id, a]));
+      // Issue 34 point 3: a private answer names no one either, nor its score or its minute.
+      const hour = startOfHour(later);
       expect(byId.get(privateId)).toEqual({
         _id: privateId,
-        user_id: writer.id,
+        user_id: null,
         prompt_title: 'A seeded prompt',
-        answered: later,
-        modified: later,
+        answered: hour,
+        modified: hour,
         shared: false,
-        score: 3,
+        score: null,
         text: null,
       });
-      expect(byId.get(sharedId)).toMatchObject({ user_id: writer.id, shared: true, text: open });
-      expect(byId.get(anonymousId)).toMatchObject({ user_id: null, shared: true, text: hidden });
+      expect(byId.get(sharedId)).toMatchObject({
+        user_id: writer.id,
+        shared: true,
+        text: open,
+        answered: later,
+        score: 3,
+      });
+      expect(byId.get(anonymousId)).toEqual({
+        _id: anonymousId,
+        user_id: null,
+        prompt_title: 'A seeded prompt',
+        answered: hour,
+        modified: hour,
+        shared: true,
+        score: null,
+        text: hidden,
+      });
 
       const second = await post(app, '/api/admin/answers', { page: 2 }, admin);
       expect(second.json()).toEqual({ answers: [], page: 2 });

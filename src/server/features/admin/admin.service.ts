@@ -6,6 +6,7 @@ import {
   type AdminEntry,
   type AdminUserView,
 } from '#shared/api/admin.ts';
+import { utcDay } from '#shared/domain/hour.ts';
 import { nameKey } from '#shared/domain/names.ts';
 import { presentAdminAnswer, presentAdminList, presentAdminUser } from './admin.present.ts';
 import {
@@ -77,7 +78,7 @@ function offsetOf(page: number): number {
 
 /** A page of users, each with whether they are an admin (table row or granted MUSE_ADMINS). */
 export async function adminUsersPage(deps: Deps, page: number): Promise<AdminUserView[]> {
-  const rows = await listUsersPage(deps.db, offsetOf(page), ADMIN_PAGE_SIZE);
+  const rows = await listUsersPage(deps.db, offsetOf(page), ADMIN_PAGE_SIZE, utcDay(new Date()));
   const configured = await configuredAdminIds(deps.db, configuredAdminKeys(deps.config));
   return rows.map((row) =>
     presentAdminUser(row, row.listed_admin !== null || configured.has(row.id)),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '#shared/api/common.ts';
 import type { ImportFormat } from '#shared/api/transfer.ts';
 import { parseDayKey } from '#shared/domain/calendar-day.ts';
+import { startOfHour } from '#shared/domain/hour.ts';
 import { noonInZone } from '#shared/domain/zoned-day.ts';
 import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
 import { markdownToAnswer } from './markdown-format.ts';
@@ -89,6 +90,8 @@ function toItem(fields: Fields, importKey: string | null, timeZone: string | nul
   const type = text(fields.type).trim().slice(0, 40) || 'paragraph';
   const promptId = text(fields.prompt_id);
   const shared = fields.shared === true;
+  const anonymous = fields.anonymous === true;
+  const sharedOn = shared ? (isoOrNull(fields.sharedOn) ?? answered) : null;
   return {
     candidate: {
       importKey: importKey ?? contentKey(answered, promptTitle, body),
@@ -100,8 +103,9 @@ function toItem(fields: Fields, importKey: string | null, timeZone: string | nul
       answered,
       modified: isoOrNull(fields.modified) ?? answered,
       shared,
-      sharedOn: shared ? (isoOrNull(fields.sharedOn) ?? answered) : null,
-      anonymous: fields.anonymous === true,
+      // An anonymous share takes its place in the world by the hour, as when shared in Müse.
+      sharedOn: anonymous && sharedOn ? startOfHour(sharedOn) : sharedOn,
+      anonymous,
       timeZone,
     },
   };

@@ -229,6 +229,13 @@ describeEachDatabase('world: other users’ profiles', (get) => {
     await sharedAnswerOf(app, author, { anonymous: true, text: 'hidden anonymous words' });
     await saveAnswerAs(app, author, { text: 'private journal words' });
     await post(app, '/api/answer/like', { answer_id: first }, viewer);
+    // The profile shows the record as of the end of yesterday (issue 34 point 3): let the day
+    // turn so today's writing counts.
+    await get()
+      .db.updateTable('users')
+      .set({ public_day: '2000-01-01' })
+      .where('id', '=', author.id)
+      .execute();
 
     for (const who of [undefined, viewer]) {
       const response = await post(app, '/api/user/other', { _id: author.id }, who);

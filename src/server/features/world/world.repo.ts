@@ -8,6 +8,7 @@ import {
 } from '#server/db/answer-queries.ts';
 import type { Database } from '#server/db/database.ts';
 import { affectedRows, preparedQuery } from '#server/db/prepared.ts';
+import { publicRecordColumns } from '#server/db/public-record.ts';
 import type { UsersTable } from '#server/db/schema.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 
@@ -250,11 +251,19 @@ export async function countPublicSharedOf(db: Database, userId: string): Promise
   return Number(row.n);
 }
 
-/** Only users who signed up have a public profile. */
-export async function findNamedUser(db: Database, id: string): Promise<PublicUserRow | undefined> {
+/**
+ * Only users who signed up have a public profile. Its score and streaks are as of the end of the
+ * UTC day before `today` (publicRecordColumns).
+ */
+export async function findNamedUser(
+  db: Database,
+  id: string,
+  today: string,
+): Promise<PublicUserRow | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'profile_picture', 'started', 'streak', 'longest_streak', 'score'])
+    .select(['id', 'name', 'profile_picture', 'started'])
+    .select((eb) => publicRecordColumns(eb, today))
     .where('id', '=', id)
     .where('name', '<>', '')
     .executeTakeFirst();
@@ -302,6 +311,8 @@ export async function markShared(
     anonymous: boolean;
     picture: string | null;
     now: string;
+    /** Where the first share puts it in the feed: `now`, or its hour when anonymous. */
+    sharedOn: string;
   },
 ): Promise<boolean> {
   const { answerId, userId, now } = change;
@@ -312,7 +323,7 @@ export async function markShared(
       .updateTable('answers')
       .set((eb) => ({
         shared: 1,
-        shared_on: now,
+        shared_on: change.sharedOn,
         anonymous,
         profile_picture: change.picture,
         shared_text: eb.ref('text'),

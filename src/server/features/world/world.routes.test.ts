@@ -65,21 +65,55 @@ describeEachDatabase('world: share, unshare and the feed', (get) => {
   it('re-sharing changes only anonymity and picture, never shared_on or likes', async () => {
     const author = await buildUser(get().db);
     await setPicture(author.id, PICTURE);
+    const saved = await saveAnswerAs(app, author);
+    const first = await post(
+      app,
+      '/api/answer/share',
+      { answer_id: saved._id, anonymous: true },
+      author,
+    );
+    expect(first.statusCode).toBe(200);
+    const before = await get()
+      .db.selectFrom('answers')
+      .selectAll()
+      .where('id', '=', saved._id)
+      .executeTakeFirstOrThrow();
+    // Anonymous, then under the name: the author's choice to say it is theirs.
+    const again = await post(
+      app,
+      '/api/answer/share',
+      { answer_id: saved._id, anonymous: false },
+      author,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json().answer).toMatchObject({
+      anonymous: false,
+      likes: 1,
+      sharedOn: before.shared_on,
+      profilePicture: PICTURE,
+    });
+    expect(await likeRows(saved._id)).toHaveLength(1);
+  });
+
+  it('an answer shown under the name is not made anonymous in place (issue 34 point 3)', async () => {
+    const author = await buildUser(get().db);
     const id = await sharedAnswerOf(app, author);
     const before = await get()
       .db.selectFrom('answers')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+    // Everyone who saw the card knows its id and words: hiding the name now would hide nothing.
     const again = await post(app, '/api/answer/share', { answer_id: id, anonymous: true }, author);
-    expect(again.statusCode).toBe(200);
-    expect(again.json().answer).toMatchObject({
-      anonymous: true,
-      likes: 1,
-      sharedOn: before.shared_on,
-      profilePicture: null,
-    });
-    expect(await likeRows(id)).toHaveLength(1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatch(/shared under your name/);
+    const after = await get()
+      .db.selectFrom('answers')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect((await feed()).find((item) => item._id === id)).toMatchObject({ user_id: author.id });
   });
 
   it('unshare takes it off the feed and the author’s love back; sharing again restores it', async () => {

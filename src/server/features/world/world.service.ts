@@ -5,7 +5,7 @@ import {
   findAnswerView,
 } from '#server/db/answer-queries.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { badRequest, forbidden, notFound } from '#server/plugins/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/plugins/errors.ts';
 import { checkedJson } from '#server/plugins/typed-routes.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type PublicProfile,
   type ReportedAnswer,
 } from '#shared/api/world.ts';
+import { startOfHour, utcDay } from '#shared/domain/hour.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
 import { counterForVisitor } from './feed-counter.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
@@ -42,6 +43,9 @@ type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents'>;
 /** Bounds on lists that would otherwise grow without limit. */
 export const MAX_PROFILE_SHARED = 100;
 export const MAX_REPORTED = 500;
+
+export const SHOWN_BY_NAME =
+  'This answer is shared under your name. Unshare it first: made anonymous in place, it would still be yours to anyone who saw it.';
 
 type Viewer = { id: string };
 
@@ -153,13 +157,22 @@ export async function shareAnswer(
   const answer = await findAnswer(deps.db, answerId);
   if (!answer || answer.user_id !== user.id) throw notFound('No such answer');
   if (answer.text.trim() === '') throw badRequest('Write something before sharing it');
+  // Shown by name, the card's id and words are already the author's: made anonymous in place,
+  // it would stay theirs to anyone who saw it (issue 34 point 3).
+  if (anonymous && Number(answer.shared) === 1 && Number(answer.anonymous) === 0) {
+    throw conflict(SHOWN_BY_NAME);
+  }
+  const now = new Date().toISOString();
   const shared = await markShared(deps.db, {
     answerId,
     userId: user.id,
     anonymous,
     // No copy of the picture: the feed shows the author's current one (decision 017).
     picture: null,
-    now: new Date().toISOString(),
+    now,
+    // An anonymous share takes its place in the feed at the start of its hour, among the other
+    // shares of that hour by id, so neither its time nor its neighbours say when it came.
+    sharedOn: anonymous ? startOfHour(now) : now,
   });
   if (!shared) throw notFound('No such answer');
   await deps.worldEvents.publish({ type: 'shared', answerId });
@@ -282,13 +295,16 @@ export async function reportedAnswers(deps: DataDeps, admin: Viewer): Promise<Re
   return views.map((view) => presentReportedAnswer(view, admin.id));
 }
 
-/** A named user's public profile; anonymous and unknown ids are both a 404. */
+/**
+ * A named user's public profile; anonymous and unknown ids are both a 404. Its score and streaks
+ * are yesterday's (migration 015): they never move at the moment the person writes.
+ */
 export async function publicProfile(
   deps: DataDeps,
   viewer: Viewer | null,
   userId: string,
 ): Promise<PublicProfile> {
-  const user = await findNamedUser(deps.db, userId);
+  const user = await findNamedUser(deps.db, userId, utcDay(new Date()));
   if (!user) throw notFound('No such user');
   const viewerId = viewer?.id ?? null;
   const [count, views] = await Promise.all([

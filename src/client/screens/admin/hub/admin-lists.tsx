@@ -135,7 +135,8 @@ function AnswerRow({ answer }: { answer: AdminAnswerView }) {
       <p className="admin-row-meta">
         <time dateTime={answer.answered}>{formatDate(answer.answered)}</time>
         {answer.shared ? ' · Shared' : ''}
-        {answer.user_id === null ? ' · Anonymous' : ''}
+        {/* Only an answer shared by name names its author; a private one shows as 'Private'. */}
+        {answer.shared && answer.user_id === null ? ' · Anonymous' : ''}
       </p>
       <p className="admin-row-title">{answer.prompt_title || 'Untitled'}</p>
       {answer.text === null ? (
