@@ -1,14 +1,17 @@
 // How much 1,000 open /api/world/live streams cost one instance: RSS and CPU while idle.
 // npx node bench/live-streams.ts [count]
 import http from 'node:http';
-import { startInstance } from '../tests/support/instances.ts';
+import { scrapeMetrics, startInstance } from '../tests/support/instances.ts';
 
 const count = Number(process.argv[2] ?? 1000);
-const instance = await startInstance();
+// One address opens them all: no per-client cap, and room for them under any file limit.
+const instance = await startInstance({
+  env: { MUSE_LIVE_STREAMS_PER_ADDRESS: '0', MUSE_MAX_LIVE_STREAMS: String(count) },
+});
 const { port } = new URL(instance.origin);
 
 async function metric(name: string): Promise<number> {
-  const text = await (await fetch(`${instance.origin}/metrics`)).text();
+  const text = await scrapeMetrics(instance.origin);
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return Number(line?.split(' ')[1] ?? Number.NaN);
 }

@@ -122,13 +122,20 @@ describe('operations settings', () => {
     expect(config.maxConnectionsPerAddress).toBe(256);
     expect(config.redisUrl).toBeNull();
     expect(config.redisPrefix).toBe('muse:');
+    // A few live streams per client; the instance's cap from its file limit; ten minutes each.
+    expect(config.liveStreamsPerAddress).toBe(8);
+    expect(config.maxLiveStreams).toBeNull();
+    expect(config.liveStreamLifetimeMs).toBe(600_000);
   });
 
   it('reads them and names a bad one', () => {
     const config = loadConfig({
       SHUTDOWN_GRACE_MS: '2500',
       SHUTDOWN_DRAIN_MS: '0',
-      METRICS_TOKEN: 't0ken',
+      METRICS_TOKEN: 'a-long-enough-t0ken',
+      MUSE_LIVE_STREAMS_PER_ADDRESS: '3',
+      MUSE_MAX_LIVE_STREAMS: '2000',
+      MUSE_LIVE_STREAM_LIFETIME_MS: '120000',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_PREFIX: 'muse-test:',
@@ -140,7 +147,10 @@ describe('operations settings', () => {
     expect(config).toMatchObject({
       shutdownGraceMs: 2500,
       shutdownDrainMs: 0,
-      metricsToken: 't0ken',
+      metricsToken: 'a-long-enough-t0ken',
+      liveStreamsPerAddress: 3,
+      maxLiveStreams: 2000,
+      liveStreamLifetimeMs: 120_000,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       redisUrl: 'redis://127.0.0.1:6379',
       redisPrefix: 'muse-test:',
@@ -151,5 +161,14 @@ describe('operations settings', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/^SHUTDOWN_GRACE_MS: /);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/^SHUTDOWN_DRAIN_MS: /);
     expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/^REDIS_URL: /);
+    // A guessable metrics token is refused at start-up rather than trusted.
+    expect(() => loadConfig({ METRICS_TOKEN: 'change-me' })).toThrow(/^METRICS_TOKEN: /);
+    expect(() => loadConfig({ MUSE_LIVE_STREAMS_PER_ADDRESS: 'many' })).toThrow(
+      /^MUSE_LIVE_STREAMS_PER_ADDRESS: /,
+    );
+    expect(() => loadConfig({ MUSE_MAX_LIVE_STREAMS: '0' })).toThrow(/^MUSE_MAX_LIVE_STREAMS: /);
+    expect(() => loadConfig({ MUSE_LIVE_STREAM_LIFETIME_MS: '10' })).toThrow(
+      /^MUSE_LIVE_STREAM_LIFETIME_MS: /,
+    );
   });
 });

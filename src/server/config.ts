@@ -22,8 +22,14 @@ export type Config = {
   shutdownGraceMs: number;
   /** How long a stopping instance keeps serving while /readyz says 503 (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
-  /** When set, GET /metrics wants `Authorization: Bearer <token>`. */
+  /** GET /metrics wants `Authorization: Bearer <token>`; while null, /metrics answers 404. */
   metricsToken: string | null;
+  /** Live streams (/api/world/live) one client may hold open on an instance (0: no cap). */
+  liveStreamsPerAddress: number;
+  /** Live streams one instance holds at most; null: sized from the process's file limit. */
+  maxLiveStreams: number | null;
+  /** A live stream ends after about this long; EventSource resumes it with Last-Event-ID. */
+  liveStreamLifetimeMs: number;
   /** Which proxies' X-Forwarded-For to believe: false (nobody), a hop count or IP/CIDR list. */
   trustProxy: false | number | string[];
   /** Shared rate limits and live events go through Redis when set. */
@@ -121,6 +127,29 @@ function parseConnectionCap(raw: string | undefined): number {
     fail('MUSE_MAX_CONNECTIONS_PER_ADDRESS', `expected a number from 0 to 100000, got '${raw}'`);
   }
   return Number(raw);
+}
+
+/** A whole number from `min` to `max`, or `fallback` when unset. */
+function parseCount(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    fail(name, `expected a number from ${min} to ${max}, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+function parseMetricsToken(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 16) {
+    fail('METRICS_TOKEN', 'must be at least 16 characters (e.g. openssl rand -hex 32)');
+  }
+  return raw;
 }
 
 function parseHttpUrl(name: string, raw: string): string {
@@ -254,7 +283,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: parseMail(env),
     shutdownGraceMs: parseGrace(env.SHUTDOWN_GRACE_MS),
     shutdownDrainMs: parseDrain(env.SHUTDOWN_DRAIN_MS),
-    metricsToken: env.METRICS_TOKEN || null,
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    // A few per client: a person's tabs and devices, a small household (decision 052).
+    liveStreamsPerAddress: parseCount(
+      'MUSE_LIVE_STREAMS_PER_ADDRESS',
+      env.MUSE_LIVE_STREAMS_PER_ADDRESS,
+      8,
+      0,
+      100_000,
+    ),
+    maxLiveStreams: env.MUSE_MAX_LIVE_STREAMS
+      ? parseCount('MUSE_MAX_LIVE_STREAMS', env.MUSE_MAX_LIVE_STREAMS, 0, 1, 1_000_000)
+      : null,
+    liveStreamLifetimeMs: parseCount(
+      'MUSE_LIVE_STREAM_LIFETIME_MS',
+      env.MUSE_LIVE_STREAM_LIFETIME_MS,
+      10 * 60_000,
+      1_000,
+      24 * 3_600_000,
+    ),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     redisPrefix: parseRedisPrefix(env.REDIS_PREFIX),

@@ -111,13 +111,16 @@ it('echoes a sane X-Request-Id and replaces one that is not', async () => {
 });
 
 describeEachDatabase('/metrics', (get, kind) => {
+  const token = 'a-metrics-token-for-the-scraper';
+  const scrape = { authorization: `Bearer ${token}` };
+
   it('counts requests and their latency per matched route and status class', async () => {
-    const app = await buildTestApp(get().db);
+    const app = await buildTestApp(get().db, { metricsToken: token });
     try {
       await app.inject({ method: 'POST', url: '/api/categories' });
       await app.inject({ method: 'POST', url: '/api/user/other', payload: { _id: 'nobody' } });
       await app.inject({ method: 'GET', url: '/api/no/such/call' });
-      const response = await app.inject({ method: 'GET', url: '/metrics' });
+      const response = await app.inject({ method: 'GET', url: '/metrics', headers: scrape });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = response.body;
@@ -143,19 +146,39 @@ describeEachDatabase('/metrics', (get, kind) => {
     }
   });
 
-  it('wants the bearer token when METRICS_TOKEN is set', async () => {
-    const app = await buildTestApp(get().db, { metricsToken: 'scrape-me' });
+  it('does not exist without METRICS_TOKEN: an anonymous scrape gets 404', async () => {
+    const app = await buildTestApp(get().db, { metricsToken: null });
     try {
-      expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
-      const wrong = await app.inject({
-        url: '/metrics',
-        headers: { authorization: 'Bearer nope' },
-      });
-      expect(wrong.statusCode).toBe(401);
-      const right = await app.inject({
-        url: '/metrics',
-        headers: { authorization: 'Bearer scrape-me' },
-      });
+      await app.inject({ method: 'POST', url: '/api/categories' });
+      for (const headers of [{}, { authorization: 'Bearer ' }, scrape]) {
+        const refused = await app.inject({ url: '/metrics', headers });
+        expect(refused.statusCode).toBe(404);
+        expect(refused.body).not.toContain('http_requests_total');
+      }
+      expect((await app.inject({ url: '/metrics' })).json()).toEqual({ error: 'Not found' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('wants the bearer token when METRICS_TOKEN is set, and nothing else will do', async () => {
+    const app = await buildTestApp(get().db, { metricsToken: token });
+    try {
+      const refusals = [
+        {},
+        { authorization: 'Bearer nope' },
+        // The same length, one character off; the token without its scheme; as a cookie.
+        { authorization: `Bearer ${token.slice(0, -1)}X` },
+        { authorization: token },
+        { cookie: `token=${token}` },
+      ];
+      for (const headers of refusals) {
+        const refused = await app.inject({ url: '/metrics', headers });
+        expect(refused.statusCode, JSON.stringify(headers)).toBe(401);
+        expect(refused.body).not.toContain('http_requests_total');
+      }
+      expect((await app.inject({ url: `/metrics?token=${token}` })).statusCode).toBe(401);
+      const right = await app.inject({ url: '/metrics', headers: scrape });
       expect(right.statusCode).toBe(200);
       expect(right.body).toContain('http_requests_total');
     } finally {

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { METRICS_TOKEN, type RunningServer, startServer } from './support/server.ts';
 
 // The live world (decision 019): Ada (phone) and Bea (desktop) both have /world open. Ada shares
 // an answer anonymously; without reloading, Bea sees '1 new answer' above the list (the list
@@ -26,7 +26,9 @@ const feedItem = (page: Page, text: string) => worldItems(page).filter({ hasText
 
 /** How many live streams the server holds open (its /metrics; the screen doesn't show it). */
 async function liveStreams(origin: string): Promise<number> {
-  const text = await (await fetch(`${origin}/metrics`)).text();
+  const text = await (
+    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const line = text.split('\n').find((l) => l.startsWith('muse_live_streams '));
   return Number(line?.split(' ')[1] ?? 0);
 }

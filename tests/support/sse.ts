@@ -8,6 +8,13 @@ export type SseStream = {
   events: SseEvent[];
   /** Everything received, comments and all. */
   raw: () => string;
+  /**
+   * What EventSource would send as Last-Event-ID on reconnecting: the last `id:` field of a
+   * finished block, also of a block without data (which dispatches no event).
+   */
+  lastEventId: () => string;
+  /** Resolves when the server has ended the stream (or it was closed here). */
+  ended: Promise<void>;
   /** The first event (already received or still to come) that `match` accepts. */
   next: (match: (event: SseEvent) => boolean, timeoutMs?: number) => Promise<SseEvent>;
   close: () => void;
@@ -23,6 +30,11 @@ export async function openSse(
   const waiters = new Set<() => void>();
   let raw = '';
   let buffer = '';
+  let lastEventId = '';
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   const parseBlock = (block: string) => {
     let id: string | null = null;
     let event = 'message';
@@ -32,8 +44,10 @@ export async function openSse(
       const colon = line.indexOf(':');
       const field = colon === -1 ? line : line.slice(0, colon);
       const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'id') id = value;
-      else if (field === 'event') event = value;
+      if (field === 'id') {
+        id = value;
+        lastEventId = value;
+      } else if (field === 'event') event = value;
       else if (field === 'data') data.push(value);
     }
     if (data.length > 0) {
@@ -62,13 +76,16 @@ export async function openSse(
       } catch {
         // aborted
       }
+      markEnded();
     })();
-  }
+  } else markEnded();
   return {
     status: response.status,
     headers: response.headers,
     events,
     raw: () => raw,
+    lastEventId: () => lastEventId,
+    ended,
     next: (match, timeoutMs = 5_000) =>
       new Promise((resolve, reject) => {
         const check = () => {

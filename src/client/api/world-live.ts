@@ -13,8 +13,14 @@ export type WorldLiveHandlers = {
   reset: () => void;
 };
 
-/** After the server refused the stream (503 while it stops, say), try again this much later. */
-const REOPEN_MS = 5_000;
+/**
+ * After the server refused the stream (503 while it stops, 429 when this network holds too many
+ * streams), try again this much later, twice as long after each refusal in a row up to a
+ * minute: a refused reader costs the server one request a minute, and /world still works
+ * without live changes (reloading shows them).
+ */
+export const REOPEN_MS = 5_000;
+export const REOPEN_MAX_MS = 60_000;
 
 function parse<T>(event: Event): T | null {
   try {
@@ -26,18 +32,24 @@ function parse<T>(event: Event): T | null {
 
 /**
  * Listens to the world's changes (GET /api/world/live). EventSource reconnects by itself after a
- * drop and sends Last-Event-ID, so the server replays what was missed; if the server refused
- * the stream outright, a new one is opened later and the screen is told to look again.
- * Returns the function that stops listening.
+ * drop or when the server ends a stream (each lives about ten minutes), and sends Last-Event-ID,
+ * so the server replays what was missed, neither losing nor repeating an event; that is why a
+ * stream that merely ended is left to EventSource, never replaced by a new one (which would
+ * forget its last id). If the server refused the stream outright, a new one is opened later
+ * and the screen is told to look again. Returns the function that stops listening.
  */
 export function openWorldLive(handlers: WorldLiveHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => {};
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let refusals = 0;
 
   const open = (again: boolean) => {
     source = new EventSource(WORLD_LIVE_PATH);
+    source.addEventListener('open', () => {
+      refusals = 0;
+    });
     source.addEventListener('answer', (event) => {
       const data = parse<LiveEvent<'answer'>>(event);
       if (data?.answer) handlers.answer(data);
@@ -57,9 +69,12 @@ export function openWorldLive(handlers: WorldLiveHandlers): () => void {
     source.addEventListener('reset', () => handlers.reset());
     if (again) source.addEventListener('open', () => handlers.reset(), { once: true });
     source.onerror = () => {
+      // CONNECTING: the stream ended or dropped and EventSource is resuming it by itself.
       if (stopped || source?.readyState !== EventSource.CLOSED) return;
       source = null;
-      timer = setTimeout(() => open(true), REOPEN_MS);
+      const delay = Math.min(REOPEN_MAX_MS, REOPEN_MS * 2 ** refusals);
+      refusals += 1;
+      timer = setTimeout(() => open(true), delay);
     };
   };
   open(false);

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { poolStats } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { redisState } from '../redis.ts';
-import { unauthorized } from './errors.ts';
+import { notFound, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,16 +28,22 @@ function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`;
 }
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/**
+ * Whether a bearer token is the metrics token, in time that tells nothing of either: both are
+ * hashed to 32 bytes first, so not even the token's length shows in the comparison.
+ */
+export function sameToken(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
  * GET /metrics in Prometheus' text format: requests and their latency per matched route and
- * status class, the database pool on PostgreSQL, and the process. With METRICS_TOKEN set it
- * wants `Authorization: Bearer <token>`.
+ * status class, the database pool on PostgreSQL, and the process. They tell who is failing to
+ * log in, signing up or calling admin routes, so they are never public (issue 34 point 6): the
+ * scraper sends `Authorization: Bearer $METRICS_TOKEN`, and without METRICS_TOKEN /metrics
+ * does not exist (404). Behind nginx, Prometheus scrapes through it with
+ * its `authorization` setting; no second port to keep off the internet.
  */
 export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
   processMetrics();
@@ -106,13 +112,16 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
     done();
   });
 
+  const token = deps.config.metricsToken;
+  if (!token) {
+    app.log.info('metrics are off: set METRICS_TOKEN (16+ characters) to scrape GET /metrics');
+  }
   app.get('/metrics', async (request, reply) => {
-    const token = deps.config.metricsToken;
-    if (token) {
-      const header = request.headers.authorization ?? '';
-      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!sameToken(given, token)) throw unauthorized('A metrics token is needed');
-    }
+    // A 404 of its own: an unknown GET would be the app's page, a 200 a scraper might trust.
+    if (!token) throw notFound();
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!sameToken(given, token)) throw unauthorized('A metrics token is needed');
     const merged = Registry.merge([registry, processMetrics()]);
     reply.header('Cache-Control', 'no-store');
     return reply.type(merged.contentType).send(await merged.metrics());

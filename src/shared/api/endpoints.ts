@@ -128,7 +128,7 @@ export const endpoints = {
   },
   '/metrics': {
     method: 'GET',
-    summary: 'Prometheus metrics (MUSE_METRICS_TOKEN as a bearer token when set)',
+    summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token; 404 while it is unset)',
     access: 'anyone',
     response: 'text/plain',
   },

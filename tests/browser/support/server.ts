@@ -13,6 +13,9 @@ export type RunningServer = {
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
+/** The METRICS_TOKEN of every server started here (/metrics is off without one). */
+export const METRICS_TOKEN = 'a-browser-test-metrics-token';
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -57,6 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       MUSE_RATE_LIMITS: 'relaxed',
       // No balancer in front: SIGTERM closes at once.
       SHUTDOWN_DRAIN_MS: '0',
+      METRICS_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

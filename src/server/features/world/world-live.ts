@@ -2,8 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppDeps } from '#server/deps.ts';
+import { clientKey } from '#server/plugins/client-address.ts';
 import type { ApiPath } from '#shared/api/endpoints.ts';
 import { type LiveEvent, type LiveEventName, liveEventSchemas } from '#shared/api/world-live.ts';
+import { liveStreamCap } from './live-stream-cap.ts';
 import { liveAnswer } from './world.service.ts';
 import type { WorldEvent } from './world-events.ts';
 
@@ -13,8 +15,8 @@ const REPLAY_EVENTS = 200;
 export const HEARTBEAT_MS = 25_000;
 /** EventSource waits this long before reconnecting after a drop. */
 const RETRY_MS = 2_000;
-/** Streams one instance keeps open at most; past it a 503 says try later. */
-const MAX_STREAMS = 10_000;
+/** A client over its own cap is told to come back this much later (Retry-After, seconds). */
+const OVER_CAP_RETRY_S = 60;
 
 type Frame = { id: string; text: string };
 
@@ -40,10 +42,31 @@ type Heard = { event: WorldEvent; frame: Frame | null };
  * open here, an event is only kept, not read: a love then costs this instance no query, and a
  * stream that comes back reads what it missed as it is by then. An idle stream costs a socket
  * and one comment line every 25 s.
+ *
+ * Nobody can take every stream (issue 34, decision 052): one client (as the rate limits see it,
+ * IPv6 by /64) holds at most `liveStreamsPerAddress` streams on an instance, past which it gets
+ * 429 + Retry-After; the instance holds at most `liveStreamCap()` (from the file limit), past
+ * which everyone gets 503; and each stream ends after about `liveStreamLifetimeMs`, to be
+ * resumed by EventSource with Last-Event-ID. Every stream starts with the id of the last event
+ * this instance has passed on (an `id:` line without data), so one that ends before it has
+ * received any event still resumes where it started, neither losing nor repeating an event.
+ * The caps are this instance's, with or without Redis: they count sockets held here.
  */
 export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
+  const { liveStreamsPerAddress: perClient, liveStreamLifetimeMs: lifetimeMs } = deps.config;
+  const maxStreams = liveStreamCap(deps.config.maxLiveStreams);
+  /** Streams that get every new event. */
   const streams = new Set<ServerResponse>();
+  /** Streams open on this instance, joined or still catching up, by client. */
+  const byClient = new Map<string, number>();
+  let openStreams = 0;
   const recent: Heard[] = [];
+  /** Before any event was heard, the id a stream starts from (it stands for "the beginning"). */
+  const origin = `start-${Math.random().toString(36).slice(2, 10)}`;
+  /** The id of the last event passed on in turn: where a stream joining now starts. */
+  let latest = origin;
+  /** Whether `recent` still holds everything since `origin`. */
+  let fromOrigin = true;
   let heartbeat: NodeJS.Timeout | undefined;
   let queue = Promise.resolve();
 
@@ -52,7 +75,15 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     help: 'Open /api/world/live streams on this instance',
     registers: [app.museMetrics],
     collect() {
-      this.set(streams.size);
+      this.set(openStreams);
+    },
+  });
+  new Gauge({
+    name: 'muse_live_streams_max',
+    help: 'Open /api/world/live streams this instance allows (from its file limit or setting)',
+    registers: [app.museMetrics],
+    collect() {
+      this.set(maxStreams);
     },
   });
 
@@ -81,6 +112,14 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     return heard.frame;
   };
 
+  /** What a stream that last saw `lastId` has missed; null when that is no longer known. */
+  const missedAfter = (lastId: string): Heard[] | null => {
+    if (lastId === latest) return [];
+    const at = recent.findIndex((heard) => heard.event.id === lastId);
+    if (at !== -1) return recent.slice(at + 1);
+    return lastId === origin && fromOrigin ? recent.slice() : null;
+  };
+
   const unsubscribe = deps.worldEvents.subscribe((event) => {
     inTurn(async () => {
       const heard: Heard = { event, frame: null };
@@ -88,7 +127,11 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
       // adds its stream before this runs.
       const ready = streams.size > 0 ? await frameOf(heard) : null;
       recent.push(heard);
-      if (recent.length > REPLAY_EVENTS) recent.shift();
+      latest = event.id;
+      if (recent.length > REPLAY_EVENTS) {
+        recent.shift();
+        fromOrigin = false;
+      }
       if (ready) for (const stream of streams) stream.write(ready.text);
     });
   });
@@ -107,9 +150,19 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
   };
 
   app.get(WORLD_LIVE_PATH, async (request, reply) => {
-    if (app.museStopping || streams.size >= MAX_STREAMS) {
+    if (app.museStopping || openStreams >= maxStreams) {
       return reply.status(503).header('Retry-After', '5').send({ error: 'Try again shortly' });
     }
+    const client = clientKey(request.ip);
+    const held = byClient.get(client) ?? 0;
+    if (perClient > 0 && held >= perClient) {
+      return reply
+        .status(429)
+        .header('Retry-After', String(OVER_CAP_RETRY_S))
+        .send({ error: 'Too many live streams from your network: try again in a minute' });
+    }
+    byClient.set(client, held + 1);
+    openStreams += 1;
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -124,13 +177,32 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     stream.write(`retry: ${RETRY_MS}\n\n`);
     request.raw.socket.setNoDelay(true);
     let open = true;
+    // Spread over the last fifth of the lifetime, so streams opened together do not all
+    // reconnect together. Ended in turn: never in the middle of a replay or a broadcast.
+    const lifetime = setTimeout(
+      () =>
+        inTurn(async () => {
+          if (!open) return;
+          streams.delete(stream);
+          stream.end();
+        }),
+      lifetimeMs * (0.8 + 0.2 * Math.random()),
+    );
+    lifetime.unref();
     request.raw.once('close', () => {
       open = false;
+      clearTimeout(lifetime);
       streams.delete(stream);
+      openStreams -= 1;
+      const left = (byClient.get(client) ?? 1) - 1;
+      if (left > 0) byClient.set(client, left);
+      else byClient.delete(client);
       stopHeartbeatWhenIdle();
     });
+    // From here on the stream gets every event after `latest`, and resumes from it.
     const join = () => {
       if (!open) return;
+      stream.write(`id: ${latest}\n\n`);
       streams.add(stream);
       startHeartbeat();
     };
@@ -142,11 +214,11 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     // In turn with the bus: what it missed, read now where it was only kept, then everything new.
     inTurn(
       async () => {
-        const at = recent.findIndex((heard) => heard.event.id === lastId);
-        if (at === -1) stream.write(frame(lastId, 'reset', {}).text);
-        for (const heard of at === -1 ? [] : recent.slice(at + 1)) {
-          const missed = await frameOf(heard);
-          if (missed && open) stream.write(missed.text);
+        const missed = missedAfter(lastId);
+        if (!missed) stream.write(frame(lastId, 'reset', {}).text);
+        for (const heard of missed ?? []) {
+          const text = (await frameOf(heard))?.text;
+          if (text && open) stream.write(text);
         }
         join();
       },
