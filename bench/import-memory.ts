@@ -101,7 +101,7 @@ try {
   const created = await fetch(`${origin}/api/user/create`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ user: { _id: id } }),
+    body: JSON.stringify({ user: { _id: id }, device: randomBytes(18).toString('base64url') }),
   });
   const cookie = (created.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const pid = child.pid ?? 0;

@@ -268,17 +268,23 @@ const password = 'a bench password';
 const signers: { name: string; password: string }[] = [];
 for (let n = 0; n < 20; n += 1) {
   const name = `login${randomBytes(3).toString('hex')}`;
-  const made = await call('/api/user/create', { user: { _id: name } });
+  const made = await call('/api/user/create', {
+    user: { _id: name },
+    device: randomBytes(18).toString('base64url'),
+  });
   const signedUp = await call(
     '/api/signup',
-    { user: { name, email: `${name}@example.com`, password } },
+    { user: { _id: name, name, email: `${name}@example.com`, password } },
     firstCookie(made),
   );
   if (!signedUp.ok) throw new Error(`sign-up for the login scenario: ${signedUp.status}`);
   signers.push({ name, password });
 }
 const newcomer = firstCookie(
-  await call('/api/user/create', { user: { _id: `new${randomBytes(4).toString('hex')}` } }),
+  await call('/api/user/create', {
+    user: { _id: `new${randomBytes(4).toString('hex')}` },
+    device: randomBytes(18).toString('base64url'),
+  }),
 );
 const reader = writers[0]?.cookie ?? '';
 const heavyCookie = cookieOf(heavy);

@@ -1,7 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
+import {
+  buildUser,
+  deviceMarker,
+  post,
+  type TestUser,
+  todayFields,
+  unique,
+} from '#tests/support/factories.ts';
 import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
 import { describeEachDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 import { type ApiPath, endpoints } from '../shared/api/endpoints.ts';
@@ -80,7 +87,10 @@ const MATRIX: Record<string, Row> = {
   'GET /metrics': { expect: all(200) },
   'GET /api/openapi.json': { expect: all(200) },
   'POST /api/categories': { expect: all(200) },
-  'POST /api/user/create': { body: () => ({ user: { _id: unique('new') } }), expect: all(200) },
+  'POST /api/user/create': {
+    body: () => ({ user: { _id: unique('new') }, device: deviceMarker() }),
+    expect: all(200),
+  },
   'POST /api/signup': {
     body: () => {
       const name = unique('Signer');

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '#tests/support/accounts.ts';
-import { buildUser, post, sessionCookieFrom, unique } from '#tests/support/factories.ts';
+import {
+  buildUser,
+  deviceMarker,
+  post,
+  sessionCookieFrom,
+  unique,
+} from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { addDays, type CalendarDay, dayKey, utcDayOf } from '../shared/domain/calendar-day.ts';
@@ -56,7 +62,11 @@ describeEachDatabase('the caller’s calendar day', (get) => {
     it('creates the user, signs up and logs in on that day', async () => {
       const today = dayNowIn(zone);
       const id = unique('anon');
-      const created = await post(app, '/api/user/create', { user: { _id: id }, ...today });
+      const created = await post(app, '/api/user/create', {
+        user: { _id: id },
+        device: deviceMarker(),
+        ...today,
+      });
       expect(created.statusCode, created.body).toBe(200);
       // A new user starts on their own day, with yesterday (theirs) as the last streak day.
       expect(created.json().user).toMatchObject({
@@ -180,7 +190,11 @@ describeEachDatabase('the caller’s calendar day', (get) => {
       const before = await userRow(me.id);
       for (const [label, day] of badDays()) {
         const id = unique('anon');
-        const created = await post(app, '/api/user/create', { user: { _id: id }, ...day });
+        const created = await post(app, '/api/user/create', {
+          user: { _id: id },
+          device: deviceMarker(),
+          ...day,
+        });
         expect(created.statusCode, label).toBe(400);
         expect(
           created.cookies.find((c) => c.name === 'muse_session'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayFields } from '#tests/support/factories.ts';
+import { deviceMarker, todayFields } from '#tests/support/factories.ts';
 import {
   call,
   emptyPostgresDatabase,
@@ -34,7 +34,13 @@ type Person = { cookie: string; id: string; name: string; from: Record<string, s
 async function signUp(origin: string): Promise<Person> {
   const from = { 'X-Forwarded-For': address() };
   const id = `u${randomBytes(6).toString('hex')}`;
-  const created = await call(origin, '/api/user/create', { user: { _id: id } }, null, from);
+  const created = await call(
+    origin,
+    '/api/user/create',
+    { user: { _id: id }, device: deviceMarker() },
+    null,
+    from,
+  );
   expect(created.status).toBe(200);
   const name = `Person${randomBytes(4).toString('hex')}`;
   const signed = await call(
@@ -258,8 +264,15 @@ for (const variant of variants) {
         const instance = i % 2 ? b : a;
         const id = `rl${randomBytes(6).toString('hex')}`;
         statuses.push(
-          (await call(instance.origin, '/api/user/create', { user: { _id: id } }, null, from))
-            .status,
+          (
+            await call(
+              instance.origin,
+              '/api/user/create',
+              { user: { _id: id }, device: deviceMarker() },
+              null,
+              from,
+            )
+          ).status,
         );
       }
       expect(statuses.slice(0, max)).toEqual(Array(max).fill(200));
@@ -271,7 +284,7 @@ for (const variant of variants) {
           await call(
             b.origin,
             '/api/user/create',
-            { user: { _id: `ok${randomBytes(6).toString('hex')}` } },
+            { user: { _id: `ok${randomBytes(6).toString('hex')}` }, device: deviceMarker() },
             null,
             other,
           )

@@ -123,7 +123,7 @@ async function apiUser(origin: string, name: string) {
     return data;
   };
   const id = randomUUID().replaceAll('-', '');
-  await post('/api/user/create', { user: { _id: id } });
+  await post('/api/user/create', { user: { _id: id }, device: randomUUID() });
   await post('/api/signup', {
     user: { _id: id, name, email: `${name.toLowerCase()}@example.com`, password: 'long enough pw' },
   });

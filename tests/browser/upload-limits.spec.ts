@@ -68,14 +68,14 @@ test.describe('picture upload limits on the running server', () => {
     const created = await fetch(`${server.origin}/api/user/create`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user: { _id: id } }),
+      body: JSON.stringify({ user: { _id: id }, device: `${id}-this-device` }),
     });
     cookie = (created.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const signup = await fetch(`${server.origin}/api/signup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', cookie },
       body: JSON.stringify({
-        user: { name: id, email: `${id}@example.com`, password: 'long enough' },
+        user: { _id: id, name: id, email: `${id}@example.com`, password: 'long enough' },
       }),
     });
     expect(signup.status).toBe(200);

@@ -148,7 +148,12 @@ describe('bursts against a real server process', () => {
       try {
         const id = `u${randomBytes(6).toString('hex')}`;
         const [created, categories] = await Promise.all([
-          post(origin, '/api/user/create', { user: { _id: id } }, { agent }),
+          post(
+            origin,
+            '/api/user/create',
+            { user: { _id: id }, device: randomBytes(18).toString('base64url') },
+            { agent },
+          ),
           post(origin, '/api/categories', {}, { agent }),
         ]);
         if (created.status !== 200) return [created, categories];

@@ -124,7 +124,10 @@ describe.skipIf(!postgres)('PostgreSQL faults against a running instance', () =>
     admin.on('error', () => {});
     await admin.connect();
     userId = `u${randomBytes(6).toString('hex')}`;
-    const created = await call(instance.origin, '/api/user/create', { user: { _id: userId } });
+    const created = await call(instance.origin, '/api/user/create', {
+      user: { _id: userId },
+      device: randomBytes(18).toString('base64url'),
+    });
     expect(created.status).toBe(200);
     cookie = created.cookie as string;
   });

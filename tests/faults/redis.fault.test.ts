@@ -86,7 +86,10 @@ describe('Redis stopped and started under a running instance', () => {
   };
   const newUser = async () => {
     const id = `u${randomBytes(6).toString('hex')}`;
-    const created = await call(instance.origin, '/api/user/create', { user: { _id: id } });
+    const created = await call(instance.origin, '/api/user/create', {
+      user: { _id: id },
+      device: randomBytes(18).toString('base64url'),
+    });
     return { id, status: created.status, cookie: created.cookie as string };
   };
   const share = async (user: { id: string; cookie: string }) => {

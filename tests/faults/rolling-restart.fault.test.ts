@@ -59,7 +59,10 @@ function keepAliveGet(url: string): Promise<{ status: number; headers: http.Inco
 /** A named writer shares three answers, so every feed read has something to show. */
 async function shareSome(origin: string): Promise<void> {
   const id = `u${randomBytes(6).toString('hex')}`;
-  const created = await call(origin, '/api/user/create', { user: { _id: id } });
+  const created = await call(origin, '/api/user/create', {
+    user: { _id: id },
+    device: randomBytes(18).toString('base64url'),
+  });
   const name = `Rolling${randomBytes(4).toString('hex')}`;
   const user = { _id: id, name, email: `${name}@example.com`, password: 'a long password' };
   const signed = await call(origin, '/api/signup', { user, ...todayFields() }, created.cookie);

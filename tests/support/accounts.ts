@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { post, sessionCookieFrom, todayFields, unique } from './factories.ts';
+import { deviceMarker, post, sessionCookieFrom, todayFields, unique } from './factories.ts';
 
 export type SignedUp = {
   id: string;
@@ -17,7 +17,10 @@ export async function signUpThroughApi(
   password = 'first password',
 ): Promise<SignedUp> {
   const id = unique('anon');
-  const created = await post(app, '/api/user/create', { user: { _id: id } });
+  const created = await post(app, '/api/user/create', {
+    user: { _id: id },
+    device: deviceMarker(),
+  });
   expect(created.statusCode).toBe(200);
   const name = unique('Writer');
   const email = `${name.toLowerCase()}@example.com`;

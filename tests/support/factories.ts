@@ -91,3 +91,8 @@ export function todayFields(): { year: number; month: number; day: number } {
   const now = new Date();
   return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
 }
+
+/** A device marker, as a browser keeps one (src/client/state/device-marker.ts). */
+export function deviceMarker(): string {
+  return randomBytes(18).toString('base64url');
+}

@@ -145,7 +145,13 @@ export async function createUser(
   headers: Record<string, string> = {},
 ): Promise<string> {
   const id = `u${randomBytes(6).toString('hex')}`;
-  const response = await call(origin, '/api/user/create', { user: { _id: id } }, null, headers);
+  const response = await call(
+    origin,
+    '/api/user/create',
+    { user: { _id: id }, device: randomBytes(18).toString('base64url') },
+    null,
+    headers,
+  );
   if (response.status !== 200 || !response.cookie) {
     throw new Error(`user/create answered ${response.status}`);
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { post, unique } from '#tests/support/factories.ts';
+import { deviceMarker, post, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { rateLimits } from './rate-limits.ts';
@@ -19,10 +19,18 @@ describeEachDatabase('per-address rate limits with default settings', (get) => {
     const { max } = rateLimits(false).createUser;
     for (let i = 0; i < max; i += 1) {
       expect(
-        (await post(app, '/api/user/create', { user: { _id: unique('rl') } })).statusCode,
+        (
+          await post(app, '/api/user/create', {
+            user: { _id: unique('rl') },
+            device: deviceMarker(),
+          })
+        ).statusCode,
       ).toBe(200);
     }
-    const refused = await post(app, '/api/user/create', { user: { _id: unique('rl') } });
+    const refused = await post(app, '/api/user/create', {
+      user: { _id: unique('rl') },
+      device: deviceMarker(),
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     expect(refused.json().error).toMatch(/Too many requests/);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unique } from '#tests/support/factories.ts';
+import { deviceMarker, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import {
   createTestDatabase,
@@ -18,7 +18,7 @@ const create = (app: FastifyInstance, headers: Record<string, string> = {}) =>
   app.inject({
     method: 'POST',
     url: '/api/user/create',
-    payload: { user: { _id: unique('rl') } },
+    payload: { user: { _id: unique('rl') }, device: deviceMarker() },
     headers,
   });
 

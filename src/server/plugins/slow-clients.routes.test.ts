@@ -146,13 +146,18 @@ async function postJson(
 /** A new anonymous user, then its sign-up (which hashes a password): the sign-up's answer. */
 async function signUp(origin: string, headers: Record<string, string> = {}): Promise<Answer> {
   const id = `u${randomBytes(6).toString('hex')}`;
-  const made = await postJson(origin, '/api/user/create', { user: { _id: id } }, headers);
+  const made = await postJson(
+    origin,
+    '/api/user/create',
+    { user: { _id: id }, device: randomBytes(18).toString('base64url') },
+    headers,
+  );
   expect(made.status).toBe(200);
   const name = `n${randomBytes(6).toString('hex')}`;
   return postJson(
     origin,
     '/api/signup',
-    { user: { name, email: `${name}@example.com`, password: 'long enough' } },
+    { user: { _id: id, name, email: `${name}@example.com`, password: 'long enough' } },
     { ...headers, cookie: made.cookie },
   );
 }

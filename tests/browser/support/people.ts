@@ -31,7 +31,7 @@ export async function apiUser(origin: string, name: string): Promise<ApiUser> {
     return data;
   };
   const id = randomUUID().replaceAll('-', '');
-  await post('/api/user/create', { user: { _id: id } });
+  await post('/api/user/create', { user: { _id: id }, device: randomUUID() });
   await post('/api/signup', {
     user: { _id: id, name, email: `${name.toLowerCase()}@example.com`, password: PASSWORD },
   });

@@ -19,7 +19,10 @@ export type Person = { id: string; cookie: string };
 
 export async function newPerson(origin: string): Promise<Person> {
   const id = `u${randomBytes(6).toString('hex')}`;
-  const response = await call(origin, '/api/user/create', { user: { _id: id } });
+  const response = await call(origin, '/api/user/create', {
+    user: { _id: id },
+    device: randomBytes(18).toString('base64url'),
+  });
   if (response.status !== 200 || !response.cookie) {
     throw new Error(`user/create answered ${response.status}`);
   }

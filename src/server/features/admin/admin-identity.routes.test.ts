@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import {
   buildUser,
+  deviceMarker,
   post,
   sessionCookieFrom,
   type TestUser,
@@ -17,14 +18,15 @@ import { sharedAnswerOf } from '../answers/answer-fixtures.ts';
 // accomplice and read every e-mail.
 
 async function signUp(app: FastifyInstance, name: string): Promise<TestUser & { status: number }> {
-  const created = await post(app, '/api/user/create', { user: { _id: unique('anon') } });
+  const device = deviceMarker();
+  const created = await post(app, '/api/user/create', { user: { _id: unique('anon') }, device });
   expect(created.statusCode).toBe(200);
   const cookie = sessionCookieFrom(created);
   const id = created.json().user._id as string;
   const response = await post(
     app,
     '/api/signup',
-    { user: { name, email: `${unique('e')}@example.com`, password: 'correct horse' } },
+    { user: { name, email: `${unique('e')}@example.com`, password: 'correct horse' }, device },
     { cookie },
   );
   const next = response.statusCode === 200 ? sessionCookieFrom(response) : cookie;

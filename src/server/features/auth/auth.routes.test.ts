@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import {
   buildUser,
+  deviceMarker,
   post,
   sessionCookieFrom,
   todayFields,
@@ -15,9 +16,10 @@ import { createPasswordHasher, FAST_TEST_COST, scrypt } from './passwords.ts';
 
 async function createAnonymous(app: FastifyInstance) {
   const id = unique('anon');
-  const response = await post(app, '/api/user/create', { user: { _id: id } });
+  const device = deviceMarker();
+  const response = await post(app, '/api/user/create', { user: { _id: id }, device });
   expect(response.statusCode).toBe(200);
-  return { id, cookie: sessionCookieFrom(response), response };
+  return { id, device, cookie: sessionCookieFrom(response), response };
 }
 
 async function signUpNew(
@@ -91,10 +93,18 @@ describeEachDatabase('identity and sessions', (get) => {
 
   it('refuses an id that already exists and a malformed one', async () => {
     const { id } = await createAnonymous(app);
-    expect((await post(app, '/api/user/create', { user: { _id: id } })).statusCode).toBe(409);
-    expect((await post(app, '/api/user/create', { user: { _id: 'a b<script>' } })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await post(app, '/api/user/create', { user: { _id: id }, device: deviceMarker() }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await post(app, '/api/user/create', {
+          user: { _id: 'a b<script>' },
+          device: deviceMarker(),
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await post(app, '/api/user/create', {})).statusCode).toBe(400);
   });
 
@@ -163,6 +173,7 @@ describeEachDatabase('identity and sessions', (get) => {
           email: 'fresh@example.com',
           password: 'long enough',
         },
+        device: anon.device,
       },
       anon,
     );
@@ -173,6 +184,7 @@ describeEachDatabase('identity and sessions', (get) => {
       '/api/signup',
       {
         user: { name: unique('Other'), email: first.email.toUpperCase(), password: 'long enough' },
+        device: anon.device,
       },
       anon,
     );
@@ -324,7 +336,10 @@ describeEachDatabase('identity and sessions', (get) => {
     const response = await post(
       app,
       '/api/login',
-      { user: { name: account.name, password: account.password, _id: visitor.id } },
+      {
+        user: { name: account.name, password: account.password, _id: visitor.id },
+        device: visitor.device,
+      },
       visitor,
     );
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { post, sessionCookieFrom, unique } from '#tests/support/factories.ts';
+import { deviceMarker, post, sessionCookieFrom, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
@@ -12,12 +12,13 @@ import { DEVICE_COOKIE } from './device-cookie.ts';
 const PASSWORD = 'correct horse battery';
 
 async function newAccount(app: FastifyInstance) {
-  const created = await post(app, '/api/user/create', { user: { _id: unique('anon') } });
+  const device = deviceMarker();
+  const created = await post(app, '/api/user/create', { user: { _id: unique('anon') }, device });
   const name = unique('Owner');
   const response = await post(
     app,
     '/api/signup',
-    { user: { name, email: `${unique('e')}@example.com`, password: PASSWORD } },
+    { user: { name, email: `${unique('e')}@example.com`, password: PASSWORD }, device },
     { cookie: sessionCookieFrom(created) },
   );
   expect(response.statusCode).toBe(200);
@@ -101,12 +102,16 @@ describeEachDatabase('the password asked before deleting an account', (get) => {
   it('cannot be guessed with a stolen session: 10 tries, then 429', async () => {
     const app = await buildTestApp(get().db);
     try {
-      const created = await post(app, '/api/user/create', { user: { _id: unique('anon') } });
+      const device = deviceMarker();
+      const created = await post(app, '/api/user/create', {
+        user: { _id: unique('anon') },
+        device,
+      });
       const name = unique('Owner');
       const signup = await post(
         app,
         '/api/signup',
-        { user: { name, email: `${unique('e')}@example.com`, password: PASSWORD } },
+        { user: { name, email: `${unique('e')}@example.com`, password: PASSWORD }, device },
         { cookie: sessionCookieFrom(created) },
       );
       const session = { cookie: sessionCookieFrom(signup) };

@@ -14,12 +14,9 @@ import { saveAnswerAs } from '../answers/answer-fixtures.ts';
 const marker = () => randomBytes(18).toString('base64url');
 const PASSWORD = 'correct horse battery';
 
-async function anonymous(app: FastifyInstance, device?: string) {
+async function anonymous(app: FastifyInstance, device: string) {
   const id = unique('anon');
-  const response = await post(app, '/api/user/create', {
-    user: { _id: id },
-    ...(device ? { device } : {}),
-  });
+  const response = await post(app, '/api/user/create', { user: { _id: id }, device });
   expect(response.statusCode).toBe(200);
   return { id, name: '', cookie: sessionCookieFrom(response) };
 }
@@ -54,10 +51,32 @@ describeEachDatabase('a planted session', (get) => {
     await app.close();
   });
 
+  const ownerOf = async (answerId: string) =>
+    (
+      await get()
+        .db.selectFrom('answers')
+        .select('user_id')
+        .where('id', '=', answerId)
+        .executeTakeFirstOrThrow()
+    ).user_id;
+
+  // Issue 34 point 11: without a marker, the attacker's user used to fall back to the check made
+  // for users from before markers (the browser naming its id), which a planted session can win
+  // (the client learns the planted user's id from /api/user). Now no user is made without one.
+  it('is never made without a device marker: 400, no user, no session', async () => {
+    const id = unique('anon');
+    const response = await post(app, '/api/user/create', { user: { _id: id } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/marker/);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const row = await get().db.selectFrom('users').select('id').where('id', '=', id).execute();
+    expect(row).toEqual([]);
+  });
+
   it.each([
-    ['with a device marker', true],
-    ['without a device marker', false],
-  ])('is not merged into the account the victim logs in to (%s)', async (_label, withMarker) => {
+    ['naming its own anonymous id', false],
+    ["naming the planted user's id (learnt from /api/user)", true],
+  ])('is not merged into the account the victim logs in to (%s)', async (_label, namesIt) => {
     const victimDevice = marker();
     const victim = await account(app, victimDevice);
     const planted = await anonymous(app, withMarker ? marker() : undefined);
@@ -69,7 +88,7 @@ describeEachDatabase('a planted session', (get) => {
       app,
       '/api/login',
       {
-        user: { name: victim.name, password: PASSWORD, _id: unique('mine') },
+        user: { name: victim.name, password: PASSWORD, _id: namesIt ? planted.id : unique('mine') },
         device: victimDevice,
       },
       planted,
@@ -77,12 +96,33 @@ describeEachDatabase('a planted session', (get) => {
     expect(login.statusCode).toBe(200);
     expect(login.json().user.answered).not.toContain(plantedAnswer._id);
     expect(await answerIdsOf(app, sessionCookieFrom(login))).not.toContain(plantedAnswer._id);
-    const row = await get()
-      .db.selectFrom('answers')
-      .select('user_id')
-      .where('id', '=', plantedAnswer._id)
-      .executeTakeFirstOrThrow();
-    expect(row.user_id).toBe(planted.id);
+    expect(await ownerOf(plantedAnswer._id)).toBe(planted.id);
+  });
+
+  it('an anonymous user from before markers keeps the old proof: its id, named by its browser', async () => {
+    const device = marker();
+    const owner = await account(app, device);
+    // Rows as made before markers existed: no device_hash.
+    const planted = await buildUser(get().db, { name: '' });
+    const plantedAnswer = await saveAnswerAs(app, planted, { text: 'written before markers' });
+    const stranger = await post(
+      app,
+      '/api/login',
+      { user: { name: owner.name, password: PASSWORD, _id: unique('mine') }, device },
+      planted,
+    );
+    expect(stranger.statusCode).toBe(200);
+    expect(await ownerOf(plantedAnswer._id)).toBe(planted.id);
+    const old = await buildUser(get().db, { name: '' });
+    const oldAnswer = await saveAnswerAs(app, old, { text: 'written before markers' });
+    const own = await post(
+      app,
+      '/api/login',
+      { user: { name: owner.name, password: PASSWORD, _id: old.id }, device },
+      old,
+    );
+    expect(own.statusCode).toBe(200);
+    expect(await ownerOf(oldAnswer._id)).toBe(owner.id);
   });
 
   it("cannot be signed up into: the victim's sign-up refuses to adopt the attacker's answers", async () => {

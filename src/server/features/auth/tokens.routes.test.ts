@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '#tests/support/accounts.ts';
-import { post, sessionCookieFrom, todayFields, unique } from '#tests/support/factories.ts';
+import {
+  deviceMarker,
+  post,
+  sessionCookieFrom,
+  todayFields,
+  unique,
+} from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 
@@ -184,7 +190,10 @@ describeEachDatabase('bearer tokens for other clients', (get) => {
 
   it('gives tokens only to accounts with a name and password, through the login throttle', async () => {
     // An anonymous user has no name and no password to show: there is nothing to mint with.
-    const created = await post(app, '/api/user/create', { user: { _id: unique('anon') } });
+    const created = await post(app, '/api/user/create', {
+      user: { _id: unique('anon') },
+      device: deviceMarker(),
+    });
     const anonymousCookie = { cookie: sessionCookieFrom(created) };
     const asAnonymous = await post(
       app,
