@@ -5,27 +5,41 @@ import { PasscodeModal } from './components/passcode-modal.tsx';
 import { RecoveryCodesDialog } from './components/recovery-codes-dialog.tsx';
 import { SideMenu } from './components/side-menu.tsx';
 import { StatusBanner } from './components/status-banner.tsx';
+import { useAppState } from './state/app-store.ts';
 import { useRouteFocus } from './use-route-focus.ts';
 
 /**
  * Around every screen: the status banner, the side menu, the passcode lock (SPEC §2, §4) and the
  * dialog for an answer changed on two devices (decision 013), wherever the person is by then.
  * A route change moves focus to the new page's heading (issue 16).
+ *
+ * While the passcode lock is on, the lock is all there is (issue 34 point 4): no screen, menu or
+ * dialog of the journal is mounted — so nothing of it is in the page, the accessibility tree or
+ * the title, and none of its buttons can be pressed. The status banner's live region stays (a
+ * region that is always there is what screen readers announce) but says nothing until unlocked.
+ * Unlocking mounts the journal as it was, a conflict waiting for a choice included.
  */
 export function AppLayout() {
-  useRouteFocus();
+  const locked = useAppState((s) => s.locked);
+  useRouteFocus(locked);
   return (
     <>
-      {/* Only a first visit to a screen not yet loaded shows the (empty) fallback: a navigation
-          is a transition, which keeps the old screen until the new one's chunk is in. */}
-      <Suspense fallback={null}>
-        <Outlet />
-      </Suspense>
-      <StatusBanner />
-      <SideMenu />
-      <PasscodeModal />
-      <RecoveryCodesDialog />
-      <ConflictDialog />
+      {locked ? (
+        <PasscodeModal />
+      ) : (
+        <>
+          {/* Only a first visit to a screen not yet loaded shows the (empty) fallback: a
+              navigation is a transition, which keeps the old screen until the new one's chunk
+              is in. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+          <SideMenu />
+          <RecoveryCodesDialog />
+          <ConflictDialog />
+        </>
+      )}
+      <StatusBanner hidden={locked} />
     </>
   );
 }

@@ -20,15 +20,19 @@ function focusIsLost(): boolean {
  * tabIndex=-1), so a screen-reader or keyboard user starts at the top of the new page instead
  * of on <body>. Not on the very first load (the browser's own start is right), not for a change
  * of query or hash only, and never when the new screen already put focus somewhere itself.
+ * Unlocking the passcode lock counts as arriving on the page: the lock was all there was.
  */
-export function useRouteFocus(): void {
+export function useRouteFocus(locked = false): void {
   const { pathname } = useLocation();
-  // The path focus was last settled for: the first load's, so that one is left alone (also
+  // While locked there is no page to settle focus on.
+  const screen = locked ? null : pathname;
+  // The screen focus was last settled for: the first load's, so that one is left alone (also
   // when StrictMode runs the effect twice in development).
-  const settled = useRef(pathname);
+  const settled = useRef(screen);
   useEffect(() => {
-    if (settled.current === pathname) return;
-    settled.current = pathname;
+    if (settled.current === screen) return;
+    settled.current = screen;
+    if (screen === null) return;
     // Once: the first real heading of the new page, unless the screen already placed focus.
     const tryFocus = (): boolean => {
       const heading = mainHeading();
@@ -51,5 +55,5 @@ export function useRouteFocus(): void {
     };
     observer.observe(document.body, { childList: true, subtree: true });
     return stop;
-  }, [pathname]);
+  }, [screen]);
 }

@@ -43,9 +43,15 @@ export function postUserUpdate(user: RequestOf<'/api/user/update'>['user']) {
   return api('/api/user/update', { user });
 }
 
-/** Four digits sets the passcode, '' removes it. */
-export function postUserCode(userId: string, code: string) {
-  return api('/api/user/code', { _id: userId, code });
+/**
+ * Four digits sets the passcode, '' removes it. Changing or removing one that is set takes
+ * `current`: that passcode or the account's password (the server checks it).
+ */
+export function postUserCode(userId: string, code: string, current?: string) {
+  return api(
+    '/api/user/code',
+    current === undefined ? { _id: userId, code } : { _id: userId, code, current },
+  );
 }
 
 /** Everything the server keeps about the caller, as one JSON document. */

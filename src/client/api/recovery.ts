@@ -27,3 +27,8 @@ export function postRegenerateRecoveryCodes(password: string) {
 export function postForgetPasscode(userId: string) {
   return api('/api/user/code/forget', { _id: userId });
 }
+
+/** A signed-in person's new password, after the current one; other devices are signed out. */
+export function postChangePassword(password: string, newPassword: string) {
+  return api('/api/password/change', { password, newPassword });
+}

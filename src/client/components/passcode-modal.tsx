@@ -3,11 +3,12 @@ import { useNavigate } from 'react-router';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { forgottenPasscodeLoginPath } from '../routes.ts';
 import { passcodeDigits } from '../state/account-rules.ts';
-import { getState, useAppState } from '../state/app-store.ts';
+import { getState } from '../state/app-store.ts';
 import { describeWait, msToNextSecond } from '../state/passcode-backoff.ts';
 import { passcodeWaitUntil, tryPasscode } from '../state/passcode-lock.ts';
 import { signOutForgottenPasscode } from '../state/recovery.ts';
 import { showStatus } from '../state/status.ts';
+import { useTitle } from '../use-title.ts';
 import './account-form.css';
 import './modal-dialog.css';
 import './passcode-modal.css';
@@ -47,10 +48,12 @@ type Forgetting =
  * keep close requests away (Chrome otherwise closes a modal on Escape when the page has had no
  * user activation, which is every fresh load), and should a browser close it anyway it opens
  * again at once. "Forgot passcode?" signs this device out; the password login that follows
- * removes the passcode. When it asks is decided in state/passcode-lock.ts.
+ * removes the passcode. When it asks is decided in state/passcode-lock.ts; the layout mounts it
+ * only while locked, and nothing of the journal beside it (issue 34 point 4), so the title says
+ * only that Müse is locked.
  */
 export function PasscodeModal() {
-  const locked = useAppState((s) => s.locked);
+  useTitle('Locked');
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -68,16 +71,9 @@ export function PasscodeModal() {
     if (!dialog) return;
     // Not a JSX prop React knows yet: browsers that support it ignore Escape and light dismiss.
     dialog.setAttribute('closedby', 'none');
-    if (locked && !dialog.open) {
-      setValue('');
-      setError('');
-      setForgetting({ step: 'closed' });
-      dialog.showModal();
-      inputRef.current?.focus();
-    } else if (!locked && dialog.open) {
-      dialog.close();
-    }
-  }, [locked]);
+    if (!dialog.open) dialog.showModal();
+    inputRef.current?.focus();
+  }, []);
 
   const check = async (digits: string) => {
     setChecking(true);
@@ -132,42 +128,40 @@ export function PasscodeModal() {
         if (getState().locked) ref.current?.showModal();
       }}
     >
-      {locked ? (
-        <div className="modal-body passcode-body">
-          <h2 id={titleId} className="modal-title">
-            Enter your passcode
-          </h2>
-          <p id={textId} className="modal-text">
-            Your journal is locked with a 4-digit passcode.
-          </p>
-          <label htmlFor={inputId} className="visually-hidden">
-            Passcode
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="field passcode-field"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            pattern="[0-9]*"
-            maxLength={4}
-            value={value}
-            readOnly={checking || waiting}
-            aria-busy={checking}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${textId} ${inputId}-error ${inputId}-wait`}
-            onChange={(event) => onChange(event.target.value)}
-          />
-          <p id={`${inputId}-error`} className="form-error passcode-error" role="alert">
-            {error}
-          </p>
-          <p id={`${inputId}-wait`} className="form-hint passcode-wait" role="status">
-            {waiting ? `Take a breath: you can try again in ${describeWait(waitLeft)}.` : ''}
-          </p>
-          <ForgotPasscode state={forgetting} onChange={setForgetting} onSignOut={signOut} />
-        </div>
-      ) : null}
+      <div className="modal-body passcode-body">
+        <h2 id={titleId} className="modal-title">
+          Enter your passcode
+        </h2>
+        <p id={textId} className="modal-text">
+          Your journal is locked with a 4-digit passcode.
+        </p>
+        <label htmlFor={inputId} className="visually-hidden">
+          Passcode
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="field passcode-field"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          pattern="[0-9]*"
+          maxLength={4}
+          value={value}
+          readOnly={checking || waiting}
+          aria-busy={checking}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${textId} ${inputId}-error ${inputId}-wait`}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <p id={`${inputId}-error`} className="form-error passcode-error" role="alert">
+          {error}
+        </p>
+        <p id={`${inputId}-wait`} className="form-hint passcode-wait" role="status">
+          {waiting ? `Take a breath: you can try again in ${describeWait(waitLeft)}.` : ''}
+        </p>
+        <ForgotPasscode state={forgetting} onChange={setForgetting} onSignOut={signOut} />
+      </div>
     </dialog>
   );
 }

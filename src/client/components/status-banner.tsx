@@ -5,9 +5,10 @@ import './status-banner.css';
 
 /**
  * SPEC §4 status message: a green banner (red for a warning) that clears after 2 seconds. The
- * live region is always in the page so screen readers announce each new message.
+ * live region is always in the page so screen readers announce each new message; `hidden` (the
+ * passcode lock is on) keeps it silent and empty.
  */
-export function StatusBanner() {
+export function StatusBanner({ hidden = false }: { hidden?: boolean }) {
   const status = useAppState((s) => s.status);
   useEffect(() => {
     if (!status) return;
@@ -16,7 +17,7 @@ export function StatusBanner() {
   }, [status]);
   return (
     <div className="status-region" role="status" aria-live="polite">
-      {status ? (
+      {status && !hidden ? (
         <p key={status.id} className={status.warning ? 'status status-warning' : 'status'}>
           {status.message}
         </p>

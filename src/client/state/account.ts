@@ -271,12 +271,13 @@ export async function saveProfile(): Promise<boolean> {
 
 /**
  * Sets (4 digits) or removes ('') the passcode. Setting it proves the person knows it, so this
- * visit is not locked by it. Returns an error message, or null when saved.
+ * visit is not locked by it. Changing or removing one that is set needs `current`, the passcode
+ * or the password (issue 34 point 4). Returns an error message, or null when saved.
  */
-export async function savePasscode(code: string): Promise<string | null> {
+export async function savePasscode(code: string, current?: string): Promise<string | null> {
   const { user } = getState();
   try {
-    const response = await postUserCode(user._id, code);
+    const response = await postUserCode(user._id, code, current);
     if (code) trustThisVisit();
     setState((s) => (s.user._id === response.user._id ? { user: response.user } : {}));
     showStatus(code ? 'Passcode set' : 'Passcode removed');
@@ -288,7 +289,9 @@ export async function savePasscode(code: string): Promise<string | null> {
       reportSessionLost();
       return SIGN_IN_AGAIN;
     }
-    if (status === 403) return 'Please sign up to set a passcode.';
+    if (status === 403 && user.name === '') return 'Please sign up to set a passcode.';
+    // A wrong passcode or password, or a wait after too many: the server's short reason.
+    if (error instanceof ApiError && [400, 403, 429].includes(status ?? 0)) return error.message;
     return TRY_AGAIN;
   }
 }

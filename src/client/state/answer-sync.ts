@@ -304,10 +304,14 @@ function closeEditor(): void {
 
 export type ConflictChoice = 'mine' | 'theirs' | 'both';
 
-/** The person's choice in the conflict dialog: saved from the server's current revision. */
+/**
+ * The person's choice in the conflict dialog: saved from the server's current revision. Never
+ * while the passcode lock is on (issue 34 point 4): the dialog is not mounted then, and a choice
+ * that reached here anyway waits for the person who unlocks.
+ */
 export function resolveConflict(answerId: string, choice: ConflictChoice): void {
   const conflict = conflictFor(answerId);
-  if (!conflict) return;
+  if (!conflict || getState().locked) return;
   const { mine, theirs, baseText } = conflict;
   const text =
     choice === 'mine'

@@ -1,6 +1,7 @@
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { ApiError } from '../api/call.ts';
 import {
+  postChangePassword,
   postForgetPasscode,
   postForgotPassword,
   postRecoverWithCode,
@@ -11,6 +12,7 @@ import { type LogoutOutcome, logOut } from './account.ts';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, TRY_AGAIN } from './account-rules.ts';
 import { getState, setState } from './app-store.ts';
 import { showStatus } from './status.ts';
+import { enqueue } from './writes.ts';
 
 // Ways back in (decision 014): a reset link by e-mail, recovery codes, and "Forgot passcode?".
 // Each call returns an error message for the form, or null when it worked.
@@ -19,6 +21,7 @@ export const RESET_LINK_SENT =
   'If an account has that name or e-mail, a link to choose a new password is on its way. It works for 30 minutes, once.';
 export const PASSWORD_CHANGED = 'Password changed: please sign in';
 export const PASSCODE_REMOVED = 'Passcode removed';
+export const PASSWORD_CHANGED_HERE = 'Password changed: your other devices are signed out';
 
 function messageOf(error: unknown): string {
   if (!(error instanceof ApiError)) return TRY_AGAIN;
@@ -100,6 +103,30 @@ export async function removeForgottenPasscode(): Promise<string | null> {
     const { user } = await postForgetPasscode(getState().user._id);
     setState((s) => (s.user._id === user._id ? { user } : {}));
     showStatus(PASSCODE_REMOVED);
+    return null;
+  } catch (error) {
+    return messageOf(error);
+  }
+}
+
+/** The first thing wrong with the change-password form, or null. */
+export function changePasswordProblem(current: string, next: string): string | null {
+  if (current === '') return 'Please enter your current password';
+  return newPasswordProblem(next);
+}
+
+/**
+ * "Change password" in settings: the current password, then the new one. This device stays
+ * signed in (under a new session); every other one is signed out.
+ */
+export async function changePassword(current: string, next: string): Promise<string | null> {
+  const problem = changePasswordProblem(current, next);
+  if (problem) return problem;
+  try {
+    // In the write queue, like every identity change: the session is renewed, so no write may
+    // be on its way under the old one.
+    await enqueue(() => postChangePassword(current, next));
+    showStatus(PASSWORD_CHANGED_HERE);
     return null;
   } catch (error) {
     return messageOf(error);

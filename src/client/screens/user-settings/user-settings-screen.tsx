@@ -8,6 +8,7 @@ import { getState, useAppState } from '#client/state/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { DevicesSettings } from './devices-settings.tsx';
 import { PasscodeSettings } from './passcode-settings.tsx';
+import { PasswordSettings } from './password-settings.tsx';
 import { RecoveryCodesSettings } from './recovery-codes-settings.tsx';
 import { ThemeSettings } from './theme-settings.tsx';
 import '#client/components/account-form.css';
@@ -18,7 +19,7 @@ const ReminderSettings = lazy(() => import('./reminder-settings.tsx'));
 
 /**
  * SPEC §2 /userSettings: edit own name and e-mail (SPEC §8 'Sorry, name or email is taken'),
- * and the passcode. Anonymous users cannot open settings (SPEC §6): they go to the profile.
+ * the password and the passcode. Anonymous users cannot open settings (SPEC §6): they go to the profile.
  */
 export function UserSettingsScreen() {
   useTitle('Settings');
@@ -117,6 +118,7 @@ export function UserSettingsScreen() {
             </p>
           </form>
         </section>
+        <PasswordSettings />
         <PasscodeSettings />
         <RecoveryCodesSettings />
         <ThemeSettings />
