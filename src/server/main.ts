@@ -5,6 +5,7 @@ import { holdDataDirectory } from './db/data-lock.ts';
 import { createDatabase, onDatabaseFailure } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { withMigrationLock } from './db/migration-lock.ts';
+import { keepPrivate } from './db/private-files.ts';
 import { seedDatabase } from './db/seed.ts';
 import { startReminderScheduler } from './features/reminders/reminder-scheduler.ts';
 
@@ -19,11 +20,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Start-up lines in pino's shape: the app's logger does not exist yet.
+  const say = (msg: string) =>
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`);
   // DATA_DIR holds everyone's words and the server's keys: only the server's user may read it.
-  // Everything this process creates is 0600 (files) or 0700 (directories).
+  // Everything this process creates is 0600 (files) or 0700 (directories), and what an older
+  // version left readable by others (the database, its -wal, pictures, keys) is made so too.
   process.umask(0o077);
   fs.mkdirSync(config.dataDir, { recursive: true });
-  fs.chmodSync(config.dataDir, 0o700);
+  for (const file of keepPrivate(config.dataDir)) {
+    say(`could not make ${file} private (not this user's): only the server's user should read it`);
+  }
   // SQLite: a shared lock on the data directory for as long as this process lives, which
   // `npm run restore` needs exclusively (data-lock.ts).
   if (config.database.kind === 'sqlite' && config.database.file !== ':memory:') {
@@ -32,8 +39,6 @@ async function main(): Promise<void> {
   // Several instances may start at once on one database: one opens (a new SQLite file becomes
   // WAL), migrates and seeds; the others wait, then find nothing left to do. Each migration is
   // logged as it runs (pino's shape: the app's logger does not exist yet).
-  const say = (msg: string) =>
-    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg })}\n`);
   const db = await withMigrationLock(config.database, async () => {
     const opened = createDatabase(config.database);
     await migrateToLatest(opened, say);

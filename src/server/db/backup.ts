@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Config } from '../config.ts';
 import { pictureDir } from '../features/pictures/picture-storage.ts';
 import { DataInUseError, withDataDirectoryAlone } from './data-lock.ts';
+import { keepPrivate } from './private-files.ts';
 
 // Online backups of a SQLite Müse and their restore (PostgreSQL: pg_dump / pg_restore, see
 // docs/DEPLOY.md). The database copy is one read transaction (`VACUUM INTO`), so it is
@@ -94,6 +95,8 @@ export function backup(config: Config, dest: string, say: (line: string) => void
     pictures,
   };
   fs.writeFileSync(path.join(dest, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  // Only its owner may read a backup, even in a directory made beforehand for it.
+  keepPrivate(dest);
   return manifest;
 }
 
@@ -170,4 +173,6 @@ function replaceData(
     fs.copyFileSync(saved, live);
     say(`${name} restored`);
   }
+  // What was restored, and what was kept aside, is the server user's alone.
+  keepPrivate(config.dataDir);
 }
