@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
-import { createPostgresDatabase } from './postgres.ts';
+import { createPostgresDatabase, isPostgres } from './postgres.ts';
 import type { DB } from './schema.ts';
 import { SqliteDialect, type SqliteDriver } from './sqlite-dialect.ts';
 
@@ -22,6 +22,24 @@ export function onDatabaseFailure(db: Database, listener: (error: Error) => void
 /** The error that made the database refuse all work, or null (always null on PostgreSQL). */
 export function databaseFailure(db: Database): Error | null {
   return sqliteDrivers.get(db)?.failure ?? null;
+}
+
+/**
+ * Whether the database takes writes now, for /readyz (issue 34 point 12): reads alone would say
+ * ready while every save fails. SQLite: until its driver has failed for good (an I/O error), when
+ * it refuses all work. PostgreSQL: while the server reached is not read-only — a standby after a
+ * failover, or `default_transaction_read_only` — asked without writing anything. Throws when
+ * the database does not answer.
+ */
+export async function databaseWritable(db: Database): Promise<boolean> {
+  if (!isPostgres(db)) {
+    await sql`select 1`.execute(db);
+    return databaseFailure(db) === null;
+  }
+  const { rows } = await sql<{
+    readOnly: string;
+  }>`select current_setting('transaction_read_only') as "readOnly"`.execute(db);
+  return rows[0]?.readOnly === 'off';
 }
 
 /** SQLite's driver, for tests of its grouping; null on PostgreSQL. */

@@ -91,6 +91,9 @@ export function classifyPostgresFault(error: unknown): UnavailableReason | null 
     }
     // 53100 disk_full: the server's disk.
     if (code === '53100') return 'disk-full';
+    // 25006 read_only_sql_transaction: a standby after a failover, or a database set read-only;
+    // /readyz says 503 meanwhile (database.ts databaseWritable).
+    if (code === '25006') return 'unreachable';
   }
   if (typeof message !== 'string') return null;
   if (message.includes('timeout exceeded when trying to connect')) return 'timeout';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { databaseWritable } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { redisState } from '../redis.ts';
 import { route } from './typed-routes.ts';
@@ -16,16 +16,17 @@ declare module 'fastify' {
   }
 }
 
-async function databaseAnswers(deps: AppDeps): Promise<boolean> {
+/** `up`, `read-only` (it answers but refuses writes) or `down` (no answer within 2 s). */
+async function databaseState(deps: AppDeps): Promise<'up' | 'read-only' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  const timeout = new Promise<'down'>((resolve) => {
+    timer = setTimeout(() => resolve('down'), READY_TIMEOUT_MS);
   });
   try {
-    const probe = sql<{ ok: number }>`select 1 as ok`
-      .execute(deps.db)
-      .then((result) => Number(result.rows[0]?.ok) === 1)
-      .catch(() => false);
+    const probe = databaseWritable(deps.db).then(
+      (writable) => (writable ? ('up' as const) : ('read-only' as const)),
+      () => 'down' as const,
+    );
     return await Promise.race([probe, timeout]);
   } finally {
     clearTimeout(timer);
@@ -34,7 +35,7 @@ async function databaseAnswers(deps: AppDeps): Promise<boolean> {
 
 /**
  * For load balancers and orchestrators. /healthz: the process is up. /readyz: the database
- * answers (migrations ran before the app was built) and the instance is not stopping; `live`
+ * answers and takes writes (migrations ran before the app was built) and the instance is not stopping; `live`
  * says whether it hears the other instances' world events yet (informational).
  * Small JSON, never the app page, never cached.
  */
@@ -59,9 +60,8 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
   route(app, '/readyz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (app.museStopping) return reply.status(503).send({ status: 'stopping' });
-    if (!(await databaseAnswers(deps))) {
-      return reply.status(503).send({ status: 'unavailable', database: 'down' });
-    }
+    const database = await databaseState(deps);
+    if (database !== 'up') return reply.status(503).send({ status: 'unavailable', database });
     // The live world and Redis degrade rather than stop an instance: reported, not a 503.
     const live = deps.worldEvents.listening() ? 'up' : 'connecting';
     const redis = redisState(deps.config.redisUrl);

@@ -15,8 +15,8 @@ export const readyResponse = z.object({
   redis: z.enum(['up', 'down']).optional(),
 });
 
-/** 503: stopping (balancers drain it), or the database does not answer. */
+/** 503: stopping (balancers drain it), or the database does not answer or refuses writes. */
 export const notReadyResponse = z.object({
   status: z.enum(['stopping', 'unavailable']),
-  database: z.literal('down').optional(),
+  database: z.enum(['down', 'read-only']).optional(),
 });
