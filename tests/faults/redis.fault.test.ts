@@ -2,7 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, freePort, type Instance, startInstance } from '#tests/support/instances.ts';
+import {
+  call,
+  freePort,
+  type Instance,
+  scrapeMetrics,
+  startInstance,
+} from '#tests/support/instances.ts';
 import { openSse, type SseStream } from '#tests/support/sse.ts';
 
 // Redis away and back under a running instance (decision 047): a redis-server of this test's
@@ -81,7 +87,7 @@ describe('Redis stopped and started under a running instance', () => {
     return { status: response.status, body: (await response.json()) as { redis?: string } };
   };
   const redisUp = async () => {
-    const text = await (await fetch(`${instance.origin}/metrics`)).text();
+    const text = await scrapeMetrics(instance.origin);
     return text.match(/^muse_redis_up (\d)/m)?.[1] ?? null;
   };
   const newUser = async () => {

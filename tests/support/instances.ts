@@ -24,6 +24,18 @@ export type Instance = {
   stop: () => Promise<number | null>;
 };
 
+/** The METRICS_TOKEN every instance started here has: /metrics is off without one. */
+export const TEST_METRICS_TOKEN = 'a-test-metrics-token-for-scrapers';
+
+/** The text of an instance's GET /metrics, scraped as Prometheus would (its bearer token). */
+export async function scrapeMetrics(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/metrics`, {
+    headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+  });
+  if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);
+  return response.text();
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -64,6 +76,7 @@ export async function startInstance(
       REDIS_URL: '',
       // No balancer to drain from: SIGTERM closes at once unless a test asks for a drain.
       SHUTDOWN_DRAIN_MS: '0',
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
