@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import yazl from 'yazl';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, reflectState, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -37,6 +38,21 @@ async function contrastViolations(page: Page): Promise<string[]> {
 
 /** Where the import says how it went: a live region on the profile. */
 const importResult = (page: Page) => page.getByRole('main').getByRole('status');
+
+/** A zip of `count` Markdown files, deflated, with `text(i)` as the i-th file's words. */
+function zipOf(count: number, text: (i: number) => string): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (let i = 0; i < count; i += 1) {
+    zip.addBuffer(Buffer.from(text(i)), `notes/2025-01-01-note-${i}.md`);
+  }
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    zip.outputStream.on('data', (part: Buffer) => parts.push(part));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
+    zip.outputStream.on('error', reject);
+  });
+}
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
@@ -143,6 +159,47 @@ test.describe('export as Markdown and import it elsewhere', () => {
       await context.close();
     });
   }
+
+  test('an import refused as a whole says why and keeps the preview, so nothing is lost', async () => {
+    const [context, page] = await visitor('light');
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/userProfile`);
+    // The audit's zip, scaled down: files of 49,000 characters that pack 200 times smaller.
+    const bomb = path.join(server.dataDir, 'notes.zip');
+    fs.writeFileSync(bomb, await zipOf(100, (i) => `${i} ${'word '.repeat(9_799)}`));
+    await page.getByLabel('Import answers…').setInputFiles(bomb);
+    await expect(importResult(page)).toContainText('The zip unpacks to far more than it holds');
+    await shoot(page, 'refused-bomb');
+
+    // A genuine file whose import the write limits refuse (as after an hour of heavy writing).
+    await page.getByLabel('Import answers…').setInputFiles(zipPath);
+    const card = importResult(page).getByRole('region');
+    await expect(card).toContainText('3 entries from');
+    const wait =
+      "Nothing was imported: you've written a lot in the last hour. Try again in 20 minutes.";
+    await page.route('**/api/user/import?*', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '1200' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: wait }),
+      }),
+    );
+    await card.getByRole('button', { name: 'Import 3 entries' }).click();
+    await expect(card).toContainText(wait);
+    await expect(card).toContainText('3 entries from');
+    await shoot(page, 'refused-later');
+    expect((await call<{ answers: unknown[] }>(page, '/api/user/answers')).answers).toEqual([]);
+
+    // Later, the same preview imports with one press: the file was not lost.
+    await page.unroute('**/api/user/import?*');
+    await card.getByRole('button', { name: 'Import 3 entries' }).click();
+    await expect(card).toContainText('Imported 3 entries');
+    await expect(card).not.toContainText(wait);
+    // The browser logs the two refusals themselves; nothing else went wrong.
+    expect(errors.filter((e) => !/status of (413|429)/.test(e))).toEqual([]);
+    await context.close();
+  });
 
   test('says why a file is refused', async () => {
     const [context, page] = await visitor('light');

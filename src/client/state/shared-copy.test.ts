@@ -11,6 +11,7 @@ import {
   sharedEditChoice,
   updateWorldCopy,
 } from './shared-copy.ts';
+import { WORLD_TOO_FAST } from './world-actions.ts';
 
 // Decision 015: a private save of a shared answer reaches the world only in a session where the
 // person chose "Update".
@@ -92,6 +93,24 @@ describe('the world copy of a shared answer while it is edited', () => {
     saveLocally(shared._id, 'In the new session');
     await settle();
     expect(world.sent).toEqual([]);
+  });
+
+  it('a copy refused by the write limits (429) is said calmly and sent again with the next save', async () => {
+    beginSharedEdit(shared._id);
+    saveLocally(shared._id, 'Too fast');
+    globalThis.fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: 'slow down' }), {
+          status: 429,
+          headers: { 'Retry-After': '30' },
+        }),
+    ) as typeof fetch;
+    expect(await updateWorldCopy(shared._id)).toBe(false);
+    expect(getState().status).toMatchObject({ message: WORLD_TOO_FAST, warning: false });
+    globalThis.fetch = world.fetch as typeof fetch;
+    saveLocally(shared._id, 'Later');
+    await settle();
+    expect(world.sent).toEqual([{ answer_id: shared._id, text: 'Later' }]);
   });
 
   it('never sends an answer that is not shared', async () => {

@@ -3,7 +3,8 @@ import { postSharedCopy } from '../api/world.ts';
 import { appStore, getState, setState } from './app-store.ts';
 import { reportSessionLost } from './session-lost.ts';
 import { showStatus } from './status.ts';
-import { takeSharing, WORLD_CALL_FAILED } from './world-actions.ts';
+import { takeSharing, WORLD_CALL_FAILED, WORLD_TOO_FAST } from './world-actions.ts';
+import { isTooFast } from './write-pressure.ts';
 import { enqueue } from './writes.ts';
 
 // Decision 015: editing a shared answer never changes what the world sees by itself. The first
@@ -68,7 +69,9 @@ async function publish(answerId: string, text: string): Promise<boolean> {
     if (sessions.get(answerId) === session && session.published === text) {
       session.published = before;
     }
-    showStatus(WORLD_CALL_FAILED, true);
+    // The write limits (429): said calmly; the next save of this session sends the copy again.
+    if (isTooFast(error)) showStatus(WORLD_TOO_FAST);
+    else showStatus(WORLD_CALL_FAILED, true);
     return false;
   }
 }

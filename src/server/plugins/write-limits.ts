@@ -32,13 +32,16 @@ export const WRITE_COUNTS = {
     { max: 60, windowMs: MINUTE },
     { max: 600, windowMs: HOUR },
   ],
-  /** Sharing, unsharing, love and taking it back, unflagging: a row or a copy each. */
+  /**
+   * Sharing, unsharing, love and taking it back, unflagging: a row or a copy each. Per person
+   * as the per-address `like` rate limit is per address (120 a minute).
+   */
   worldAction: [
-    { max: 60, windowMs: MINUTE },
-    { max: 600, windowMs: HOUR },
+    { max: 120, windowMs: MINUTE },
+    { max: 1200, windowMs: HOUR },
   ],
-  /** Editing a prompt, the profile, the passcode, the chosen picture. */
-  accountEdit: [
+  /** Editing one's prompt, name and e-mail, or choosing one's picture. */
+  edit: [
     { max: 30, windowMs: MINUTE },
     { max: 300, windowMs: HOUR },
   ],
@@ -46,6 +49,8 @@ export const WRITE_COUNTS = {
   picture: [{ max: 30, windowMs: HOUR }],
   /** An import, charged by what it inserts, unpacked. */
   import: [{ max: 10, windowMs: HOUR }],
+  /** A device's daily reminder (issue 34): set up or changed a few times a day at most. */
+  reminderSubscribe: [{ max: 30, windowMs: HOUR }],
 } satisfies Record<string, Rule[]>;
 
 /** Request bytes of all limited writes together. */
@@ -96,6 +101,9 @@ export type WriteBudget = {
 };
 
 export const TOO_FAST = "You're writing faster than we can keep up: we'll save this in a moment";
+/** For the writes the client does not keep and send again by itself. */
+export const GOING_TOO_FAST = "You're going faster than we can keep up: try again in a moment";
+const KEPT_FOR_LATER: ReadonlySet<WriteKind> = new Set(['answerSave', 'offlineSave']);
 
 function bodyBytes(request: FastifyRequest): number {
   const length = Number(request.headers['content-length']);
@@ -148,7 +156,8 @@ export function registerWriteLimits(app: FastifyInstance, store: UsageStore, fac
 
   async function charge(request: FastifyRequest, kind: WriteKind): Promise<void> {
     const waitMs = await add(chargesFor(request, kind, bodyBytes(request)), Date.now());
-    if (waitMs > 0) throw tooFast(TOO_FAST, Math.ceil(waitMs / 1000));
+    const message = KEPT_FOR_LATER.has(kind) ? TOO_FAST : GOING_TOO_FAST;
+    if (waitMs > 0) throw tooFast(message, Math.ceil(waitMs / 1000));
   }
 
   app.decorate<WriteBudget>('writeBudget', {

@@ -6,6 +6,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { badRequest, HttpError } from '#server/plugins/errors.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
 import { route } from '#server/plugins/typed-routes.ts';
+import { GOING_TOO_FAST } from '#server/plugins/write-limits.ts';
 import { requireNamedUser } from '../auth/policies.ts';
 import { PICTURE_URL_PREFIX, type PictureStorage, pictureDir } from './picture-storage.ts';
 import {
@@ -31,7 +32,14 @@ export async function registerPictureRoutes(
     if (!request.isMultipart()) throw new HttpError(415, 'Send the picture as multipart/form-data');
     const file = await request.file();
     if (!file) throw badRequest('No picture was sent');
-    const url = await processPictureUpload(file.file, storage, () => file.file.truncated);
+    // What is kept (the scaled WebP, not the upload) is charged to the write budget first.
+    const url = await processPictureUpload(
+      file.file,
+      storage,
+      () => file.file.truncated,
+      (bytes) =>
+        app.writeBudget.reserve(request, 'picture', bytes, { message: () => GOING_TOO_FAST }),
+    );
     await recordPictureUpload(deps, caller.id, url);
     return { profilePicture: url };
   });

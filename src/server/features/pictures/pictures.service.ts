@@ -42,11 +42,13 @@ async function readHead(file: string): Promise<Uint8Array> {
 /**
  * Streams an upload to a temporary file (never holding it in memory), checks that it really is
  * an image of sane dimensions, and stores a square WebP without metadata (EXIF, GPS).
+ * `beforeStore` is told the size of what will be stored, and may refuse it by throwing.
  */
 export async function processPictureUpload(
   upload: Readable,
   storage: PictureStorage,
   isTruncated: () => boolean,
+  beforeStore: (bytes: number) => Promise<void> = async () => {},
 ): Promise<string> {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muse-upload-'));
   const original = path.join(workDir, 'original');
@@ -81,6 +83,7 @@ export async function processPictureUpload(
     } catch {
       throw new HttpError(415, 'That picture could not be read');
     }
+    await beforeStore((await fs.stat(output)).size);
     return await storage.put(output, `${randomBytes(16).toString('base64url')}.webp`);
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });

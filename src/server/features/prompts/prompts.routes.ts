@@ -53,7 +53,7 @@ export function registerPromptRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   // The body's user_id is the prompt's author (whole objects are sent), which for an admin's
   // edit is someone else: authorship is checked against the stored row instead.
-  route(app, '/api/prompt/save', async (request) => {
+  route(app, '/api/prompt/save', { config: { write: 'edit' } }, async (request) => {
     const caller = requireUser(request);
     const { prompt } = request.body;
     const saved = await savePrompt(deps, caller, prompt);

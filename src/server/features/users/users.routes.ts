@@ -35,7 +35,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     return data;
   });
 
-  route(app, '/api/user/update', async (request) => {
+  route(app, '/api/user/update', { config: { write: 'edit' } }, async (request) => {
     const body = request.body;
     const caller = requireNamedUser(request);
     assertSelf(caller, body.user._id);
@@ -43,7 +43,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { user: await loadOwnUser(deps, caller.id) };
   });
 
-  route(app, '/api/user/profilePicture', async (request) => {
+  route(app, '/api/user/profilePicture', { config: { write: 'edit' } }, async (request) => {
     const body = request.body;
     const caller = requireNamedUser(request);
     assertSelf(caller, body._id);

@@ -37,39 +37,50 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  route(app, '/api/answer/share', async (request) => {
+  // Every call here that writes is counted against the caller's write limits (issue 34).
+  route(app, '/api/answer/share', { config: { write: 'worldAction' } }, async (request) => {
     const user = requireNamedUser(request);
     const { answer_id, anonymous, user_id } = request.body;
     assertSelf(user, user_id);
     return { answer: await shareAnswer(deps, user, answer_id, anonymous) };
   });
 
-  route(app, '/api/answer/unshare', async (request) => {
+  route(app, '/api/answer/unshare', { config: { write: 'worldAction' } }, async (request) => {
     const user = requireNamedUser(request);
     const { answer_id } = request.body;
     return { answer: await unshareAnswer(deps, user, answer_id) };
   });
 
   // Not in SPEC §7: the author's "Update the shared copy too?" (decision 015).
-  route(app, '/api/answer/share/update', async (request) => {
+  route(app, '/api/answer/share/update', { config: { write: 'shareUpdate' } }, async (request) => {
     const user = requireNamedUser(request);
     const { answer_id, text } = request.body;
     return { answer: await updateSharedCopy(deps, user, answer_id, text) };
   });
 
-  route(app, '/api/answer/like', { config: { rateLimit: limits.like } }, async (request) => {
-    const user = requireNamedUser(request);
-    const { answer_id, user_id } = request.body;
-    assertSelf(user, user_id);
-    return { answer: await loveAnswer(deps, user, answer_id) };
-  });
+  route(
+    app,
+    '/api/answer/like',
+    { config: { rateLimit: limits.like, write: 'worldAction' } },
+    async (request) => {
+      const user = requireNamedUser(request);
+      const { answer_id, user_id } = request.body;
+      assertSelf(user, user_id);
+      return { answer: await loveAnswer(deps, user, answer_id) };
+    },
+  );
 
-  route(app, '/api/answer/unlike', { config: { rateLimit: limits.like } }, async (request) => {
-    const user = requireNamedUser(request);
-    const { answer_id, user_id } = request.body;
-    assertSelf(user, user_id);
-    return { answer: await unloveAnswer(deps, user, answer_id) };
-  });
+  route(
+    app,
+    '/api/answer/unlike',
+    { config: { rateLimit: limits.like, write: 'worldAction' } },
+    async (request) => {
+      const user = requireNamedUser(request);
+      const { answer_id, user_id } = request.body;
+      assertSelf(user, user_id);
+      return { answer: await unloveAnswer(deps, user, answer_id) };
+    },
+  );
 
   route(
     app,
@@ -82,7 +93,7 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  route(app, '/api/answer/unreport', async (request) => {
+  route(app, '/api/answer/unreport', { config: { write: 'worldAction' } }, async (request) => {
     const user = requireNamedUser(request);
     const { answer_id } = request.body;
     return { answer: await unreportAnswer(deps, user, answer_id) };

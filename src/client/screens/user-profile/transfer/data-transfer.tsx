@@ -20,7 +20,8 @@ function problem(error: unknown): string {
     reportSessionLost();
     return SIGN_IN_AGAIN;
   }
-  // 400/413 carry a sentence meant for the person ("The zip looks like a zip bomb…").
+  // 400/413/429 carry a sentence meant for the person ("The zip looks like a zip bomb…",
+  // "Nothing was imported: … Try again in 20 minutes.").
   if (error instanceof ApiError && status !== null && status >= 400 && status < 500) {
     return error.message;
   }
@@ -30,7 +31,8 @@ function problem(error: unknown): string {
 type Step =
   | { kind: 'idle' }
   | { kind: 'reading'; file: File }
-  | { kind: 'preview'; file: File; summary: ImportSummary }
+  /** `problem`: why the import just refused changed nothing; the file and preview stay. */
+  | { kind: 'preview'; file: File; summary: ImportSummary; problem?: string }
   | { kind: 'importing'; file: File; summary: ImportSummary }
   | { kind: 'done'; summary: ImportSummary }
   | { kind: 'failed'; message: string };
@@ -76,13 +78,16 @@ export default function DataTransfer() {
 
   const onConfirm = async () => {
     if (step.kind !== 'preview') return;
-    setStep({ ...step, kind: 'importing' });
+    const { file, summary: previewed } = step;
+    setStep({ kind: 'importing', file, summary: previewed });
     try {
-      const summary = await uploadImport(step.file, 'import', browserTimeZone());
+      const summary = await uploadImport(file, 'import', browserTimeZone());
       setStep({ kind: 'done', summary });
       await Promise.all([loadAnswers(), loadUser()]);
     } catch (error) {
-      setStep({ kind: 'failed', message: problem(error) });
+      // An import is all or nothing: refused, nothing was written, so the preview stays and
+      // Import can be pressed again later (after a 429's wait, say).
+      setStep({ kind: 'preview', file, summary: previewed, problem: problem(error) });
     }
   };
 
@@ -126,6 +131,9 @@ export default function DataTransfer() {
               {step.kind === 'done' ? 'Import finished' : 'Ready to import'}
             </h3>
             <p>{step.kind === 'done' ? importedLine(summary) : previewLine(summary)}</p>
+            {step.kind === 'preview' && step.problem ? (
+              <p className="form-error">{step.problem}</p>
+            ) : null}
             {summary.skipped.length > 0 ? (
               <ul className="transfer-skips">
                 {skipLines(summary).map((line) => (
