@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMemoryUsageStore, type UsageStore } from '#server/plugins/usage-store.ts';
+import { WRITE_COUNTS } from '#server/plugins/write-limits.ts';
 import { buildUser, post, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
@@ -16,6 +18,13 @@ import { loadVapidKeys } from './vapid.ts';
 // over another person's device by subscribing with its endpoint.
 
 const everyDay = [0, 1, 2, 3, 4, 5, 6];
+
+// The write counters see one frozen instant, so the test never straddles a window's turn.
+const frozenStore = (): UsageStore => {
+  const store = createMemoryUsageStore();
+  const instant = Date.now();
+  return { add: (key, amount, windowMs) => store.add(key, amount, windowMs, instant) };
+};
 
 describeEachDatabase('reminder endpoints and the scheduler under attack', (get) => {
   let app: FastifyInstance;
@@ -175,5 +184,30 @@ describeEachDatabase('reminder endpoints and the scheduler under attack', (get) 
     // Only the pushes under way were claimed; the others go out at the next tick.
     const claimed = (await rowsOf(user.id)).filter((row) => row.last_sent_day === '2031-03-05');
     expect(claimed).toHaveLength(2);
+  });
+
+  it('subscribing is a write with a budget: a script meets 429 with Retry-After', async () => {
+    const strict = await buildTestApp(
+      get().db,
+      { relaxedRateLimits: false, dataDir },
+      { usageStore: frozenStore() },
+    );
+    try {
+      const user = await buildUser(get().db, { name: '' });
+      const [hourly] = WRITE_COUNTS.reminderSubscribe;
+      const statuses: number[] = [];
+      for (let i = 0; i <= (hourly?.max ?? 0); i += 1) {
+        const body = reminder(`${FCM}/${unique('b')}`);
+        statuses.push((await post(strict, '/api/reminders/subscribe', body, user)).statusCode);
+      }
+      expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+      const refused = await post(strict, '/api/reminders/subscribe', reminder(`${FCM}/x`), user);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(statuses.at(-1)).toBe(429);
+      expect(await rowsOf(user.id)).toHaveLength(MAX_REMINDER_DEVICES);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -16,11 +16,16 @@ export function registerReminderRoutes(app: FastifyInstance, deps: AppDeps): voi
   });
 
   // This device's reminder: its push subscription, time, days and time zone.
-  route(app, '/api/reminders/subscribe', async (request) => {
-    const body = request.body;
-    const caller = requireUser(request);
-    return { reminder: await subscribe(deps, caller.id, body) };
-  });
+  route(
+    app,
+    '/api/reminders/subscribe',
+    { config: { write: 'reminderSubscribe' } },
+    async (request) => {
+      const body = request.body;
+      const caller = requireUser(request);
+      return { reminder: await subscribe(deps, caller.id, body) };
+    },
+  );
 
   route(app, '/api/reminders/unsubscribe', async (request) => {
     const body = request.body;
