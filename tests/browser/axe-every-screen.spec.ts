@@ -434,5 +434,22 @@ test.describe('every screen passes axe-core in both themes', { tag: '@layout' },
     await expectAccessible('the passcode lock', 'passcode');
     await lock.getByLabel('Passcode').pressSequentially('1234');
     await expect(lock).toBeHidden();
+    // Unlocking lands on the page's heading, as a route change would.
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+
+    // Settings with a passcode set: the current passcode is asked before a change…
+    await expect(passcode.getByLabel('Current passcode or password')).toBeVisible();
+    await expectAccessible('settings with a passcode set', 'settings-passcode-set');
+    // …and before removing it, in a dialog (issue 34 point 4).
+    await passcode.getByRole('button', { name: 'Remove passcode' }).click();
+    const prompt = page.getByRole('alertdialog', { name: 'Remove the passcode?' });
+    await expect(prompt.getByLabel('Passcode or password')).toBeFocused();
+    await prompt.getByRole('button', { name: 'Remove passcode' }).click();
+    await expect(prompt.getByRole('alert')).toHaveText(
+      'Please enter your passcode or your password',
+    );
+    await expectAccessible('the remove-passcode prompt', 'remove-passcode');
+    await page.keyboard.press('Escape');
+    await expect(prompt).toBeHidden();
   });
 });

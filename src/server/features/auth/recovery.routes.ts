@@ -14,7 +14,7 @@ import {
 } from './recovery.service.ts';
 
 // Ways back into an account (decision 014), and changing a password one still knows (decision
-// 051). Calls that name an account answer the same whether it exists or not.
+// 054). Calls that name an account answer the same whether it exists or not.
 
 export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limits = rateLimits(deps.config.relaxedRateLimits);
