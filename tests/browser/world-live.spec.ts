@@ -133,3 +133,66 @@ test.describe('the live world', () => {
     expect(errorsB).toEqual([]);
   });
 });
+
+// A stream ends after its lifetime (issue 34 point 5, decision 052); Chromium's own EventSource
+// comes back with Last-Event-ID and gets what was shared meanwhile: every share once, in order,
+// with no reset, also when a stream ended before any event reached it.
+test.describe('a live stream at the end of its lifetime', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer({ MUSE_LIVE_STREAM_LIFETIME_MS: '1000' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('is resumed by the browser without losing or repeating a share', async ({ page }) => {
+    const errors = watchPageErrors(page);
+    // Any page of the app, so EventSource is same-origin; not /world, which opens its own.
+    await page.goto(`${server.origin}/login`);
+    await page.evaluate(() => {
+      const seen: { answers: string[]; resets: number; opens: number } = {
+        answers: [],
+        resets: 0,
+        opens: 0,
+      };
+      Object.assign(window, { seen });
+      const source = new EventSource('/api/world/live');
+      source.addEventListener('open', () => {
+        seen.opens += 1;
+      });
+      source.addEventListener('answer', (event) => {
+        seen.answers.push(JSON.parse((event as MessageEvent<string>).data).answer._id);
+      });
+      source.addEventListener('reset', () => {
+        seen.resets += 1;
+      });
+    });
+    const seen = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { seen: { answers: string[]; resets: number; opens: number } })
+            .seen,
+      );
+    // The first stream ends with no event received: it resumes from where it started.
+    await expect
+      .poll(async () => (await seen()).opens, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
+
+    // Shares spread over several lifetimes, most of them while the browser is reconnecting.
+    const eve = await apiUser(server.origin, 'Eve');
+    const shared: string[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      shared.push(await shareAnswer(eve, { promptTitle: `Moment ${n}`, text: `Moment ${n}` }));
+      await page.waitForTimeout(500);
+    }
+    await expect
+      .poll(async () => (await seen()).answers.length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(10);
+    const after = await seen();
+    expect(after.answers).toEqual(shared);
+    expect(after.resets).toBe(0);
+    expect(after.opens).toBeGreaterThan(3);
+    expect(errors).toEqual([]);
+  });
+});
