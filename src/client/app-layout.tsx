@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { ConflictDialog } from './components/conflict-dialog.tsx';
 import { PasscodeModal } from './components/passcode-modal.tsx';
 import { RecoveryCodesDialog } from './components/recovery-codes-dialog.tsx';
 import { SideMenu } from './components/side-menu.tsx';
 import { StatusBanner } from './components/status-banner.tsx';
+import { forgottenPasscodeLoginPath } from './routes.ts';
 import { useAppState } from './state/app-store.ts';
 import { useRouteFocus } from './use-route-focus.ts';
 
@@ -21,11 +22,12 @@ import { useRouteFocus } from './use-route-focus.ts';
  */
 export function AppLayout() {
   const locked = useAppState((s) => s.locked);
+  const navigate = useNavigate();
   useRouteFocus(locked);
   return (
     <>
       {locked ? (
-        <PasscodeModal />
+        <PasscodeModal onSignedOut={() => void navigate(forgottenPasscodeLoginPath)} />
       ) : (
         <>
           {/* Only a first visit to a screen not yet loaded shows the (empty) fallback: a

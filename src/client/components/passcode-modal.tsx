@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
-import { forgottenPasscodeLoginPath } from '../routes.ts';
 import { passcodeDigits } from '../state/account-rules.ts';
 import { getState } from '../state/app-store.ts';
 import { describeWait, msToNextSecond } from '../state/passcode-backoff.ts';
@@ -52,9 +50,8 @@ type Forgetting =
  * only while locked, and nothing of the journal beside it (issue 34 point 4), so the title says
  * only that Müse is locked.
  */
-export function PasscodeModal() {
+export function PasscodeModal({ onSignedOut }: { onSignedOut: () => void }) {
   useTitle('Locked');
-  const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
@@ -109,7 +106,8 @@ export function PasscodeModal() {
     else if (outcome.kind === 'failed') setForgetting({ step: 'failed', message: outcome.message });
     else {
       setForgetting({ step: 'closed' });
-      void navigate(forgottenPasscodeLoginPath);
+      // Signing out ends the lock, which unmounts this: the layout, still there, moves on.
+      onSignedOut();
     }
   };
 

@@ -319,7 +319,8 @@ export const endpoints = {
   },
   '/api/user/code': {
     method: 'POST',
-    summary: 'Set or clear the passcode',
+    summary:
+      'Set, change or clear the passcode; changing or clearing one that is set takes `current` (the passcode or the password, login throttle)',
     access: 'named',
     body: codeRequest,
     response: userResponse,
