@@ -1,9 +1,11 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
-// A person's public record as it stood at the end of yesterday (issue 34 point 3). The score,
-// streak and longest streak a public profile shows moved the moment the person wrote, privately
-// or not, so a watcher could lay a jump of 12 beside an anonymous answer of 37 words shared at
-// that minute. Now the first change of a UTC day keeps the values from before it in public_*,
+// A person's public record as it stood at the end of yesterday (issue 34 point 3), and
+// anonymous shares placed by the hour.
+//
+// The score, streak and longest streak a public profile shows moved the moment the person
+// wrote, privately or not, so a watcher could lay a jump of 12 beside an anonymous answer of
+// 37 words shared at that minute. Now the first change of a UTC day keeps the values from before it in public_*,
 // with that day in public_day; a read on that same day shows the kept values, any later read
 // the live ones (nothing has changed since the last write, which was before today). The person
 // sees their own exact values; nobody else learns when during the day they wrote.
@@ -15,6 +17,10 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 const COLUMNS = ['score', 'streak', 'longest_streak'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Anonymous shares already in the world take their place by the hour too, as new ones do
+  // (world.service.ts): their exact moment no longer orders the feed. ISO text in UTC only.
+  await sql`update answers set shared_on = substr(shared_on, 1, 13) || ':00:00.000Z'
+            where anonymous = 1 and shared_on like '____-__-__T__:__:__%Z'`.execute(db);
   await db.schema.alterTable('users').addColumn('public_day', 'text').execute();
   for (const column of COLUMNS) {
     await db.schema
