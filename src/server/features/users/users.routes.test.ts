@@ -103,7 +103,10 @@ describeEachDatabase('the user’s own record', (get) => {
     for (const code of ['123', '12345', 'abcd', 1234]) {
       expect((await post(app, '/api/user/code', { code }, me)).statusCode).toBe(400);
     }
-    expect((await post(app, '/api/user/code', { code: '' }, me)).json().user.code).toBeNull();
+    // Clearing a set passcode takes that passcode (issue 34 point 4; passcode.routes.test.ts).
+    expect((await post(app, '/api/user/code', { code: '' }, me)).statusCode).toBe(403);
+    const cleared = await post(app, '/api/user/code', { code: '', current: '1234' }, me);
+    expect(cleared.json().user.code).toBeNull();
   });
 
   it('saves a picture the caller uploaded and refuses anything else', async () => {
