@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../src/server/db/database.ts';
 import { hashToken } from '../../src/server/features/auth/sessions.service.ts';
 import { SESSION_COOKIE } from '../../src/server/plugins/session.ts';
+import { nameSkeleton } from '../../src/shared/domain/name-skeleton.ts';
 
 let counter = 0;
 /** A unique suffix so tests never collide, even on a shared database. */
@@ -19,7 +20,13 @@ export type TestUser = { id: string; name: string; cookie: string };
  */
 export async function buildUser(
   db: Database,
-  options: { name?: string; admin?: boolean; email?: string } = {},
+  options: {
+    name?: string;
+    admin?: boolean;
+    email?: string;
+    /** A name as kept from before migration 016: no skeleton (look-alikes may coexist). */
+    legacyName?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const id = unique('u');
   const name = options.name ?? unique('Name');
@@ -31,6 +38,7 @@ export async function buildUser(
       id,
       name,
       name_key: name ? name.toLowerCase() : null,
+      name_skeleton: name && !options.legacyName ? nameSkeleton(name) : null,
       email: name ? (options.email ?? `${id}@example.com`) : null,
       email_key: name ? (options.email ?? `${id}@example.com`).toLowerCase() : null,
       password_hash: null,

@@ -8,6 +8,11 @@ export type UsersTable = {
   id: string;
   name: string;
   name_key: string | null;
+  /**
+   * The confusable skeleton of the name (UTS #39, migration 016): unique, so no new name looks
+   * like another. Null for anonymous users, and for a look-alike kept from before it.
+   */
+  name_skeleton?: string | null;
   email: string | null;
   email_key: string | null;
   password_hash: string | null;

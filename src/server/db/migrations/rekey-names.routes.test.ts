@@ -10,9 +10,9 @@ describeEachDatabase('migration 005 name keys', (get) => {
     const db = get().db;
     const base = unique('ada').toLowerCase();
     const wide = base.replace(/[a-z0-9]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
-    const first = await buildUser(db, { name: wide.toUpperCase() });
-    const second = await buildUser(db, { name: base });
-    const alone = await buildUser(db, { name: `${unique('Zoë')}ﬁ` });
+    const first = await buildUser(db, { name: wide.toUpperCase(), legacyName: true });
+    const second = await buildUser(db, { name: base, legacyName: true });
+    const alone = await buildUser(db, { name: `${unique('Zoë')}ﬁ`, legacyName: true });
     const keyOf = async (id: string) =>
       (
         await db

@@ -1,5 +1,6 @@
 import type { Config } from '#server/config.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { nameSkeleton } from '#shared/domain/name-skeleton.ts';
 import { nameKey } from '#shared/domain/names.ts';
 import { findGrant, findUserByNameKey, insertGrantIfAbsent } from './admin.repo.ts';
 import { recordAdminAction } from './audit.service.ts';
@@ -29,18 +30,23 @@ export async function grantConfiguredAdmins(deps: Pick<AppDeps, 'db' | 'config'>
 export type NameClaim = 'free' | 'reserved';
 
 /**
- * Whether `userId` may take a name whose key is `key` as far as MUSE_ADMINS goes: a listed name
- * is reserved for the account it was granted to; an ungranted one may be claimed at sign-up only
- * (its first appearance), never by renaming into it.
+ * Whether `userId` may take a name (its key and skeleton) as far as MUSE_ADMINS goes: a listed
+ * name is reserved for the account it was granted to; an ungranted one may be claimed at sign-up
+ * only (its first appearance), never by renaming into it; a look-alike of one, never.
  */
 export async function configuredNameClaim(
   deps: Pick<AppDeps, 'db' | 'config'>,
   userId: string,
-  key: string,
+  name: { key: string; skeleton: string },
   how: 'signup' | 'rename',
 ): Promise<NameClaim> {
-  if (!configuredAdminKeys(deps.config).includes(key)) return 'free';
-  const grant = await findGrant(deps.db, key);
+  if (!configuredAdminKeys(deps.config).includes(name.key)) {
+    // A look-alike of a listed name (`Αdmin` with a Greek Α) would pass for that admin: it is
+    // nobody's to take, even before the listed name is claimed.
+    const lookalike = deps.config.admins.some((listed) => nameSkeleton(listed) === name.skeleton);
+    return lookalike ? 'reserved' : 'free';
+  }
+  const grant = await findGrant(deps.db, name.key);
   if (grant) return grant.user_id === userId ? 'free' : 'reserved';
   return how === 'signup' ? 'free' : 'reserved';
 }

@@ -51,22 +51,24 @@ export async function replacePasswordHash(
     .execute();
 }
 
-/** Whether another user already holds this name or e-mail (case-insensitive). */
+/**
+ * Whether another user already holds this name (by its key, or one that looks like it: its
+ * confusable skeleton) or this e-mail (case-insensitive).
+ */
 export async function isNameOrEmailTaken(
   db: Executor,
   exceptId: string,
-  nameKey: string | null,
+  name: { key: string; skeleton: string } | null,
   emailKey: string | null,
 ): Promise<boolean> {
-  const keys = [nameKey, emailKey].filter((key): key is string => key !== null);
-  if (keys.length === 0) return false;
+  if (!name && emailKey === null) return false;
   const row = await db
     .selectFrom('users')
     .select('id')
     .where('id', '<>', exceptId)
     .where((eb) =>
       eb.or([
-        ...(nameKey ? [eb('name_key', '=', nameKey)] : []),
+        ...(name ? [eb('name_key', '=', name.key), eb('name_skeleton', '=', name.skeleton)] : []),
         ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
       ]),
     )

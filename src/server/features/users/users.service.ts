@@ -3,11 +3,18 @@ import type { Database } from '#server/db/database.ts';
 import { flushErasure } from '#server/db/erasure.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { conflict, forbidden, HttpError, unauthorized } from '#server/plugins/errors.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  unauthorized,
+} from '#server/plugins/errors.ts';
 import { checkedJson } from '#server/plugins/typed-routes.ts';
 import { ownUserSchema } from '#shared/api/users.ts';
 import { addDays, type CalendarDay, dayKey } from '#shared/domain/calendar-day.ts';
-import { nameKey as keyOfName } from '#shared/domain/names.ts';
+import { nameSkeleton } from '#shared/domain/name-skeleton.ts';
+import { nameKey as keyOfName, mixesScripts } from '#shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '#shared/domain/streak.ts';
 import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.service.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
@@ -31,6 +38,7 @@ import {
 } from './users.repo.ts';
 
 export const TAKEN = 'Sorry, name or email is taken';
+export const MIXED_SCRIPTS = 'Names cannot mix alphabets, like Latin and Cyrillic letters';
 export const WRONG_LOGIN = 'Sorry, password does not match';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_LOGIN_ATTEMPTS = 10;
@@ -125,6 +133,15 @@ export async function exportOwnData(deps: AppDeps, caller: UserRow) {
   };
 }
 
+/**
+ * A name someone is taking (signing up, renaming): refused when it mixes scripts (`boѕѕ`, with a
+ * Cyrillic ѕ); else its key and its confusable skeleton, which no other name may share.
+ */
+function newName(name: string): { key: string; skeleton: string } {
+  if (mixesScripts(name)) throw badRequest(MIXED_SCRIPTS);
+  return { key: keyOfName(name), skeleton: nameSkeleton(name) };
+}
+
 /** Unique-constraint races (two sign-ups at once) surface as a taken name, not a 500. */
 function isUniqueViolation(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
@@ -204,17 +221,18 @@ export async function signUp(
   if (user.device_hash && input._id !== user.id && !createdOnThisDevice(user, device, undefined)) {
     throw forbidden('That is not your account');
   }
-  const nameKey = keyOfName(input.name);
+  const name = newName(input.name);
   const emailKey = input.email.toLowerCase();
-  if (await isNameOrEmailTaken(deps.db, user.id, nameKey, emailKey)) throw conflict(TAKEN);
-  if ((await configuredNameClaim(deps, user.id, nameKey, 'signup')) === 'reserved') {
+  if (await isNameOrEmailTaken(deps.db, user.id, name, emailKey)) throw conflict(TAKEN);
+  if ((await configuredNameClaim(deps, user.id, name, 'signup')) === 'reserved') {
     throw conflict(TAKEN);
   }
   const passwordHash = await deps.passwords.hash(input.password);
   try {
     await updateUser(deps.db, user.id, {
       name: input.name,
-      name_key: nameKey,
+      name_key: name.key,
+      name_skeleton: name.skeleton,
       email: input.email,
       email_key: emailKey,
       password_hash: passwordHash,
@@ -352,15 +370,25 @@ export async function updateProfile(
 ): Promise<void> {
   const name = input.name ?? user.name;
   const email = input.email ?? user.email;
-  const nameKey = name ? keyOfName(name) : null;
   const emailKey = email ? email.toLowerCase() : null;
-  if (await isNameOrEmailTaken(deps.db, user.id, nameKey, emailKey)) throw conflict(TAKEN);
-  // Nobody renames into a MUSE_ADMINS name: it belongs to the account it was granted to.
-  if (nameKey && (await configuredNameClaim(deps, user.id, nameKey, 'rename')) === 'reserved') {
+  // A name kept as it is stays as it was, even one from before these rules (mixing scripts, or
+  // looking like an older name): the person can still change their e-mail.
+  const renamed = name !== '' && name !== user.name ? newName(name) : null;
+  const nameKey = renamed?.key ?? (name ? keyOfName(name) : null);
+  if (await isNameOrEmailTaken(deps.db, user.id, renamed, emailKey)) throw conflict(TAKEN);
+  // Nobody renames into a MUSE_ADMINS name (or a look-alike): it belongs to the account it was
+  // granted to.
+  if (renamed && (await configuredNameClaim(deps, user.id, renamed, 'rename')) === 'reserved') {
     throw conflict(TAKEN);
   }
   try {
-    await updateUser(deps.db, user.id, { name, name_key: nameKey, email, email_key: emailKey });
+    await updateUser(deps.db, user.id, {
+      name,
+      name_key: nameKey,
+      ...(renamed && { name_skeleton: renamed.skeleton }),
+      email,
+      email_key: emailKey,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(TAKEN);
     throw error;
