@@ -4,9 +4,14 @@ import http from 'node:http';
 import { scrapeMetrics, startInstance } from '../tests/support/instances.ts';
 
 const count = Number(process.argv[2] ?? 1000);
-// One address opens them all: no per-client cap, and room for them under any file limit.
+// One address opens them all: no per-client caps (streams, connections), and room for them
+// under any file limit.
 const instance = await startInstance({
-  env: { MUSE_LIVE_STREAMS_PER_ADDRESS: '0', MUSE_MAX_LIVE_STREAMS: String(count) },
+  env: {
+    MUSE_LIVE_STREAMS_PER_ADDRESS: '0',
+    MUSE_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    MUSE_MAX_LIVE_STREAMS: String(count),
+  },
 });
 const { port } = new URL(instance.origin);
 
