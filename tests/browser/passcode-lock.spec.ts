@@ -257,6 +257,44 @@ test.describe('the passcode lock cannot be read or acted around', () => {
     await goUnlocked(laptop, `${server.origin}/userSettings`);
   });
 
+  test('locking again after 5 minutes away takes the open entry off the page and gives it back', async () => {
+    // A tab whose visibility the test decides, and a clock it can move (time still flows).
+    const page = await newPage(laptopContext);
+    await page.clock.install();
+    await page.addInitScript(() => {
+      let hidden = false;
+      Object.defineProperty(document, 'visibilityState', {
+        get: () => (hidden ? 'hidden' : 'visible'),
+      });
+      Object.defineProperty(document, 'hidden', { get: () => hidden });
+      (window as unknown as { setTabHidden: (h: boolean) => void }).setTabHidden = (h) => {
+        hidden = h;
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+    });
+    const setTabHidden = (hidden: boolean) =>
+      page.evaluate(
+        (h) => (window as unknown as { setTabHidden: (h: boolean) => void }).setTabHidden(h),
+        hidden,
+      );
+    await openJournal(page, server.origin);
+    const words = ' Typed just before walking away.';
+    await typeAtEnd(page, words);
+    await setTabHidden(true);
+    await page.clock.fastForward('05:00');
+    await setTabHidden(false);
+    const lock = lockOf(page);
+    await expect(lock).toBeVisible();
+    await expect(page).toHaveTitle('Müse | Locked');
+    expect(await page.content()).not.toContain(words.trim());
+    expect(await page.locator('body').ariaSnapshot()).not.toContain(words.trim());
+    await lock.getByLabel('Passcode').pressSequentially(CODE);
+    await expect(lock).toHaveCount(0);
+    await expect(answerBox(page)).toHaveValue(A + L + P + words);
+    await poll(() => journalText(page)).toBe(A + L + P + words);
+    await page.close();
+  });
+
   test('"Change password": the old password stops working, the new one works', async () => {
     await goUnlocked(laptop, `${server.origin}/userSettings`);
     const section = laptop.getByRole('region', { name: 'Password', exact: true });
