@@ -173,7 +173,7 @@ export const endpoints = {
   },
   '/api/logout': {
     method: 'POST',
-    summary: 'End the session',
+    summary: 'End the session (with a bearer token: end that token)',
     access: 'anyone',
     response: okResponse,
   },
