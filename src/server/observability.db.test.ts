@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { todayFields } from '#tests/support/factories.ts';
 import {
   call,
-  createUser,
+  createAnonymous,
   emptyPostgresDatabase,
   startInstance,
 } from '#tests/support/instances.ts';
@@ -37,11 +37,12 @@ for (const kind of databaseKinds()) {
       const day = todayFields();
       const traceId = `trace-${randomBytes(4).toString('hex')}`;
 
-      let cookie = await createUser(instance.origin);
+      const anonymous = await createAnonymous(instance.origin);
+      let cookie = anonymous.cookie;
       const signup = await call(
         instance.origin,
         '/api/signup',
-        { user: { name, email, password }, ...day },
+        { user: { _id: anonymous.id, name, email, password }, device: anonymous.device, ...day },
         cookie,
         { 'X-Request-Id': traceId },
       );
@@ -60,12 +61,16 @@ for (const kind of databaseKinds()) {
         ...day,
       });
       expect(wrong.status).toBe(401);
-      const other = await createUser(instance.origin);
+      const other = await createAnonymous(instance.origin);
       const duplicate = await call(
         instance.origin,
         '/api/signup',
-        { user: { name: `${name}x`, email, password }, ...day },
-        other,
+        {
+          user: { _id: other.id, name: `${name}x`, email, password },
+          device: other.device,
+          ...day,
+        },
+        other.cookie,
       );
       expect(duplicate.status).toBeGreaterThanOrEqual(400);
       const bad = await call(

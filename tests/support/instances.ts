@@ -152,23 +152,32 @@ export async function call(
   };
 }
 
-/** A new anonymous user through the real API; answers its session cookie. */
-export async function createUser(
+/** A new anonymous user through the real API: its session cookie, id and device marker. */
+export async function createAnonymous(
   origin: string,
   headers: Record<string, string> = {},
-): Promise<string> {
+): Promise<{ cookie: string; id: string; device: string }> {
   const id = `u${randomBytes(6).toString('hex')}`;
+  const device = randomBytes(18).toString('base64url');
   const response = await call(
     origin,
     '/api/user/create',
-    { user: { _id: id }, device: randomBytes(18).toString('base64url') },
+    { user: { _id: id }, device },
     null,
     headers,
   );
   if (response.status !== 200 || !response.cookie) {
     throw new Error(`user/create answered ${response.status}`);
   }
-  return response.cookie;
+  return { cookie: response.cookie, id, device };
+}
+
+/** A new anonymous user through the real API; answers its session cookie. */
+export async function createUser(
+  origin: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  return (await createAnonymous(origin, headers)).cookie;
 }
 
 /** A fresh, EMPTY PostgreSQL database (not migrated) and how to drop it. */
