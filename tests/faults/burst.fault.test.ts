@@ -147,13 +147,9 @@ describe('bursts against a real server process', () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
       try {
         const id = `u${randomBytes(6).toString('hex')}`;
+        const device = randomBytes(18).toString('base64url');
         const [created, categories] = await Promise.all([
-          post(
-            origin,
-            '/api/user/create',
-            { user: { _id: id }, device: randomBytes(18).toString('base64url') },
-            { agent },
-          ),
+          post(origin, '/api/user/create', { user: { _id: id }, device }, { agent }),
           post(origin, '/api/categories', {}, { agent }),
         ]);
         if (created.status !== 200) return [created, categories];
@@ -161,7 +157,10 @@ describe('bursts against a real server process', () => {
         const signedUp = await post(
           origin,
           '/api/signup',
-          { user: { name, email: `${name}@example.com`, password: 'a burst password' } },
+          {
+            user: { _id: id, name, email: `${name}@example.com`, password: 'a burst password' },
+            device,
+          },
           { agent, headers: { cookie: created.cookie } },
         );
         return [created, categories, signedUp];
