@@ -10,6 +10,17 @@ import { ownUserSchema } from './users.ts';
 export const IMPORT_FORMATS = ['muse-json', 'day-one', 'markdown'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
+/** Kinds of things an import cannot bring over yet (photo-only: a Day One entry of only photos). */
+export const LEFT_KINDS = [
+  'tags',
+  'starred',
+  'locations',
+  'weather',
+  'photos',
+  'photoOnly',
+] as const;
+export type LeftKind = (typeof LEFT_KINDS)[number];
+
 /**
  * What an import would do (preview) or did (import): entries that are (or were) added, their
  * date range as 'YYYY-MM-DD', and what was skipped and why (grouped by reason: "already
@@ -21,6 +32,11 @@ export const importSummarySchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
   skipped: z.array(z.object({ reason: z.string(), count: z.number() })),
+  /**
+   * What the file holds that Müse cannot keep yet, by kind (issue 35 point 4): Day One's tags,
+   * stars, locations, weather and photos, and its photo-only entries. Empty when nothing.
+   */
+  notBroughtOver: z.array(z.object({ kind: z.enum(LEFT_KINDS), count: z.number() })),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '#shared/api/common.ts';
-import type { ImportFormat } from '#shared/api/transfer.ts';
+import type { ImportFormat, LeftKind } from '#shared/api/transfer.ts';
 import { parseDayKey } from '#shared/domain/calendar-day.ts';
 import { startOfHour } from '#shared/domain/hour.ts';
 import { noonInZone } from '#shared/domain/zoned-day.ts';
+import { firstHeading, titleOf, unescapeMarkdown } from './day-one-text.ts';
 import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
 import { markdownToAnswer } from './markdown-format.ts';
 import { readZip, ZipRefused } from './zip-reader.ts';
@@ -23,18 +24,24 @@ export type ImportCandidate = {
   shared: boolean;
   sharedOn: string | null;
   anonymous: boolean;
-  /** The Day One entry's own time zone, when it names one. */
-  timeZone: string | null;
+  /** What the entry holds that Müse cannot keep yet (Day One's tags, star, place, weather, photos). */
+  left: LeftBehind;
 };
 
-export type ImportItem = { candidate: ImportCandidate } | { skip: string };
+/** Counts by kind of what an entry holds that Müse cannot keep yet (issue 35 point 4). */
+export type LeftBehind = Partial<Record<LeftKind, number>>;
+
+/**
+ * An entry, a skipped one with its reason, or something not brought over at all: a photo-only
+ * Day One entry, or a picture file in a zip of Markdown files (never counted as a skipped entry).
+ */
+export type ImportItem = { candidate: ImportCandidate } | { skip: string } | { left: LeftBehind };
 
 export const SKIP = {
   noText: 'no text',
   noDate: 'no readable date',
   tooLong: `longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`,
   notAnEntry: 'not an entry we can read',
-  pictures: 'pictures and other files (not imported)',
   otherFile: 'files that are not Markdown or JSON',
 } as const;
 
@@ -79,7 +86,7 @@ type Fields = {
 };
 
 /** The checks every format shares: a date, some text, within the limits of a saved answer. */
-function toItem(fields: Fields, importKey: string | null, timeZone: string | null): ImportItem {
+function toItem(fields: Fields, importKey: string | null, left: LeftBehind = {}): ImportItem {
   const answered = isoOrNull(fields.answered);
   if (!answered) return { skip: SKIP.noDate };
   const body = text(fields.text);
@@ -106,7 +113,7 @@ function toItem(fields: Fields, importKey: string | null, timeZone: string | nul
       // An anonymous share takes its place in the world by the hour, as when shared in Müse.
       sharedOn: anonymous && sharedOn ? startOfHour(sharedOn) : sharedOn,
       anonymous,
-      timeZone,
+      left,
     },
   };
 }
@@ -129,7 +136,6 @@ function fromMuse(value: unknown): ImportItem {
       anonymous: a.anonymous,
     },
     null,
-    null,
   );
 }
 
@@ -146,28 +152,108 @@ function validTimeZone(zone: unknown): string | null {
   }
 }
 
-/** An entry of a Day One JSON export (`entries` of Journal.json). */
-function fromDayOne(value: unknown): ImportItem {
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `time`, in milliseconds. */
+function offsetAt(time: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(time)).map((x) => [x.type, x.value]));
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+  return wall - (time - (((time % 1000) + 1000) % 1000));
+}
+
+/**
+ * The same wall-clock time in `to` as `iso` shows in `from` (issue 35 point 4): a Day One entry
+ * written at 00:30 on 5 March in Berlin is 00:30 on 5 March wherever it is imported, so it lands
+ * on its own day in the journal, the calendar, the streak and the preview alike, all of which
+ * read days in the importer's zone. In a gap (a clock change) it moves forward with the clock.
+ */
+export function sameWallClock(iso: string, from: string, to: string): string {
+  if (from === to) return iso;
+  const time = new Date(iso).getTime();
+  const wall = time + offsetAt(time, from);
+  let guess = wall - offsetAt(wall, to);
+  guess = wall - offsetAt(guess, to);
+  const moved = new Date(guess);
+  return Number.isNaN(moved.getTime()) ? iso : moved.toISOString();
+}
+
+function countOf(value: unknown): number {
+  return Array.isArray(value) ? value.length : 0;
+}
+
+const present = (value: unknown): boolean =>
+  value !== null && value !== undefined && value !== false && value !== '';
+
+/** What a Day One entry holds that Müse does not keep yet; zero counts are left out. */
+function leftOf(e: Record<string, unknown>): LeftBehind {
+  const left: LeftBehind = {};
+  const tags = Array.isArray(e.tags)
+    ? e.tags.filter((t) => typeof t === 'string' && t.trim() !== '').length
+    : 0;
+  const counts: [LeftKind, number][] = [
+    ['tags', tags],
+    ['starred', e.starred === true ? 1 : 0],
+    ['locations', typeof e.location === 'object' && present(e.location) ? 1 : 0],
+    ['weather', typeof e.weather === 'object' && present(e.weather) ? 1 : 0],
+    ['photos', countOf(e.photos)],
+  ];
+  for (const [kind, n] of counts) if (n > 0) left[kind] = n;
+  return left;
+}
+
+/**
+ * An entry of a Day One JSON export (`entries` of Journal.json), dated by the wall clock of
+ * its own `timeZone` (UTC when it names none or one this runtime does not know), moved into
+ * the importer's zone `timeZone`; its escapes removed and its title its own (day-one-text.ts).
+ */
+function fromDayOne(value: unknown, timeZone: string): ImportItem {
   if (typeof value !== 'object' || value === null) return { skip: SKIP.notAnEntry };
   const e = value as Record<string, unknown>;
   const uuid = typeof e.uuid === 'string' && e.uuid.length <= 64 ? e.uuid : null;
   if (!uuid) return { skip: SKIP.notAnEntry };
-  const body = text(e.text).replace(DAY_ONE_MOMENT, '').trim();
+  const left = leftOf(e);
+  const raw = text(e.text).replace(DAY_ONE_MOMENT, '').trim();
+  if (raw === '' && (left.photos ?? 0) > 0) return { left: { ...left, photoOnly: 1 } };
+  const titled = titleOf(raw);
+  const own = validTimeZone(e.timeZone) ?? 'UTC';
+  const created = isoOrNull(e.creationDate);
+  const modified = isoOrNull(e.modifiedDate);
   return toItem(
     {
       prompt_id: null,
-      prompt_title: DAY_ONE_PROMPT,
-      text: body,
+      prompt_title: titled.title === null ? DAY_ONE_PROMPT : unescapeMarkdown(titled.title),
+      text: unescapeMarkdown(titled.text),
       type: 'paragraph',
       categories: [],
-      answered: e.creationDate,
-      modified: e.modifiedDate,
+      answered: created && sameWallClock(created, own, timeZone),
+      modified: modified && sameWallClock(modified, own, timeZone),
       shared: false,
       sharedOn: null,
       anonymous: false,
     },
     `dayone:${uuid}`,
-    validTimeZone(e.timeZone),
+    left,
   );
 }
 
@@ -218,7 +304,7 @@ export async function openImportSource(path: string, timeZone: string): Promise<
   const entriesAt = start.search(/"entries"\s*:/);
   const dayOne = entriesAt >= 0 && (answersAt < 0 || entriesAt < answersAt);
   const key = dayOne ? 'entries' : 'answers';
-  const read = dayOne ? fromDayOne : fromMuse;
+  const read = dayOne ? (v: unknown) => fromDayOne(v, timeZone) : fromMuse;
   async function* items(): AsyncGenerator<ImportItem> {
     for await (const value of jsonArrayItems(fs.createReadStream(path), key)) yield read(value);
   }
@@ -249,7 +335,8 @@ async function openZipSource(path: string, timeZone: string): Promise<ImportSour
         if (name.startsWith('__macosx/') || base.startsWith('.')) continue;
         if (format === 'day-one' && name.endsWith('.json')) {
           const stream = chunksOf(await entry.open());
-          for await (const value of jsonArrayItems(stream, 'entries')) yield fromDayOne(value);
+          for await (const value of jsonArrayItems(stream, 'entries'))
+            yield fromDayOne(value, timeZone);
         } else if (format === 'markdown' && /\.(md|markdown|txt)$/.test(name)) {
           if (entry.size > MAX_ANSWER_TEXT * 4 + 64 * 1024) {
             yield { skip: SKIP.tooLong };
@@ -262,13 +349,20 @@ async function openZipSource(path: string, timeZone: string): Promise<ImportSour
             {
               ...answer,
               answered: markdownDate(answer.answered, timeZone),
-              prompt_title: answer.prompt_title ?? base.replace(/\.(md|markdown|txt)$/, ''),
+              // No title of its own: its first `# ` heading, else the file's name.
+              prompt_title:
+                answer.prompt_title ??
+                firstHeading(answer.text) ??
+                base.replace(/\.(md|markdown|txt)$/, ''),
             },
             null,
-            null,
           );
+        } else if (IMAGE.test(name)) {
+          // A picture is not an entry: Day One's are counted by their entries' `photos`, a
+          // Markdown zip's here, both among what is not brought over yet.
+          if (format === 'markdown') yield { left: { photos: 1 } };
         } else {
-          yield { skip: IMAGE.test(name) ? SKIP.pictures : SKIP.otherFile };
+          yield { skip: SKIP.otherFile };
         }
       }
     } finally {

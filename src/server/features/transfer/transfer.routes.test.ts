@@ -135,6 +135,7 @@ describeEachDatabase('transfer: export and import', (get) => {
       from: daysAgo(40).slice(0, 10),
       to: daysAgo(0).slice(0, 10),
       skipped: [],
+      notBroughtOver: [],
     });
     // A preview changes nothing.
     expect((await exportJson(fresh)).answers).toEqual([]);
@@ -182,6 +183,7 @@ describeEachDatabase('transfer: export and import', (get) => {
     const fresh = await buildUser(get().db);
     const zip = await zipOf([
       ['notes/2026-03-04-walk.md', 'A walk by the river.\n'],
+      ['notes/2026-03-05-trip.md', 'Some words first.\n\n# Train to Hamburg\n\nWindy.\n'],
       [
         'notes/yaml.md',
         "---\ntitle: 'Plain YAML'\ndate: 2025-12-24T18:00:00Z\ntags:\n  - Life\n  - Self\n---\nSnow.\n",
@@ -193,20 +195,23 @@ describeEachDatabase('transfer: export and import', (get) => {
     const seen = await preview(fresh, 'notes.zip', zip);
     expect(seen).toEqual({
       format: 'markdown',
-      entries: 2,
+      entries: 3,
       from: '2025-12-24',
-      to: '2026-03-04',
+      to: '2026-03-05',
+      // A picture is not an entry: it is among what is not brought over (issue 35 point 4).
       skipped: [
         { reason: 'no readable date', count: 1 },
         { reason: 'no text', count: 1 },
-        { reason: 'pictures and other files (not imported)', count: 1 },
       ],
+      notBroughtOver: [{ kind: 'photos', count: 1 }],
     });
     await importFile(fresh, 'notes.zip', zip);
     const answers = (await exportJson(fresh)).answers;
     expect(answers.map((a) => [a.prompt_title, a.text, a.categories])).toEqual(
       expect.arrayContaining([
         ['2026-03-04-walk', 'A walk by the river.', []],
+        // Without front matter, the first `# ` heading is the title; the text stays as written.
+        ['Train to Hamburg', 'Some words first.\n\n# Train to Hamburg\n\nWindy.', []],
         ['Plain YAML', 'Snow.', ['Life', 'Self']],
       ]),
     );
@@ -305,20 +310,126 @@ describeEachDatabase('transfer: export and import', (get) => {
         { reason: 'no readable date', count: 1 },
         { reason: 'not an entry we can read', count: 1 },
         { reason: 'repeated in the file', count: 1 },
-        { reason: 'pictures and other files (not imported)', count: 1 },
       ],
+      notBroughtOver: [{ kind: 'photos', count: 1 }],
     });
     await importFile(fresh, 'dayone.zip', zip);
     const after = await exportJson(fresh);
-    expect(after.answers.map((a) => [a.prompt_title, a.text, a.answered]).sort()).toEqual([
-      ['Day One', 'Today with a photo.', daysAgo(0)],
-      ['Day One', 'Yesterday in Berlin.', daysAgo(1)],
+    // Noon UTC in Berlin is early afternoon there: the same wall clock in the importer's UTC.
+    expect(
+      after.answers.map((a) => [a.prompt_title, a.text, a.answered.slice(0, 10)]).sort(),
+    ).toEqual([
+      ['Day One', 'Today with a photo.', daysAgo(0).slice(0, 10)],
+      ['Day One', 'Yesterday in Berlin.', daysAgo(1).slice(0, 10)],
     ]);
     expect(after.user.streak).toBe(2);
     expect((await importFile(fresh, 'dayone.zip', zip)).entries).toBe(0);
     // The bare Journal.json works too, and knows the entries are there already.
     const bare = await preview(fresh, 'Journal.json', Buffer.from(JSON.stringify(journal)));
     expect(bare).toMatchObject({ format: 'day-one', entries: 0 });
+  });
+
+  it('brings a real Day One export over: text unescaped, own-zone days, titles, and says what stays behind', async () => {
+    // Issue 35 point 4. Shaped like Day One's own export: Journal.json and photos/ in a zip.
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        {
+          uuid: 'E1',
+          creationDate: '2026-03-04T23:30:00Z',
+          modifiedDate: '2026-03-04T23:45:00Z',
+          timeZone: 'Europe/Berlin',
+          text: '# Train home\\.\n\nTrain home from Berlin\\. Tired but good\\. Seats 3\\-4, path C:\\tmp\\.',
+          tags: ['travel', 'berlin'],
+          starred: true,
+          location: { placeName: 'Berlin Hbf', latitude: 52.525, longitude: 13.369 },
+          weather: { conditionsDescription: 'Cloudy', temperatureCelsius: 6 },
+        },
+        {
+          uuid: 'E2',
+          creationDate: '2026-03-06T08:00:00Z',
+          timeZone: 'America/New_York',
+          text: '![](dayone-moment://P1)\nA short day\nWalked in the park\\!',
+          tags: ['walks'],
+          starred: false,
+          location: { placeName: 'Central Park' },
+          weather: { conditionsDescription: 'Sunny' },
+          photos: [{ identifier: 'P1', md5: 'aaa', type: 'jpeg' }],
+        },
+        {
+          uuid: 'E3',
+          creationDate: '2026-03-07T10:00:00Z',
+          timeZone: 'Europe/Berlin',
+          text: '![](dayone-moment://P2)\n![](dayone-moment://P3)',
+          photos: [
+            { identifier: 'P2', md5: 'bbb', type: 'jpeg' },
+            { identifier: 'P3', md5: 'ccc', type: 'jpeg' },
+          ],
+        },
+        {
+          uuid: 'E4',
+          creationDate: '2026-03-02T23:30:00Z',
+          timeZone: 'Mars/Olympus',
+          text: 'A zone nobody knows\\: UTC then.',
+        },
+      ],
+    };
+    const zip = await zipOf([
+      ['Journal.json', JSON.stringify(journal)],
+      ['photos/aaa.jpeg', Buffer.from([0xff, 0xd8, 0xff])],
+      ['photos/bbb.jpeg', Buffer.from([0xff, 0xd8, 0xff])],
+      ['photos/ccc.jpeg', Buffer.from([0xff, 0xd8, 0xff])],
+    ]);
+    for (const timeZone of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const fresh = await buildUser(get().db);
+      const query = `?timeZone=${encodeURIComponent(timeZone)}`;
+      const file = { name: 'dayone.zip', content: zip };
+      const seen = await upload(fresh, '/api/user/import/preview', file, query);
+      expect(seen.statusCode, seen.body).toBe(200);
+      // Each entry on its own day where it was written, whatever the importer's zone; photo
+      // files are no skipped entries; what Müse cannot keep yet is named by kind.
+      expect(seen.json().preview, timeZone).toEqual({
+        format: 'day-one',
+        entries: 3,
+        from: '2026-03-02',
+        to: '2026-03-06',
+        skipped: [],
+        notBroughtOver: [
+          { kind: 'tags', count: 3 },
+          { kind: 'starred', count: 1 },
+          { kind: 'locations', count: 2 },
+          { kind: 'weather', count: 2 },
+          { kind: 'photos', count: 3 },
+          { kind: 'photoOnly', count: 1 },
+        ],
+      });
+      expect((await upload(fresh, '/api/user/import', file, query)).statusCode).toBe(200);
+      const answers = (await exportJson(fresh)).answers;
+      const dayThere = (iso: string) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
+      // The list shows the days the preview named: the same wall clock as in the entry's zone.
+      expect(
+        answers
+          .map((a) => [dayThere(a.answered), a.prompt_title, a.text])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+        timeZone,
+      ).toEqual([
+        ['2026-03-02', 'Day One', 'A zone nobody knows: UTC then.'],
+        [
+          '2026-03-05',
+          'Train home.',
+          'Train home from Berlin. Tired but good. Seats 3-4, path C:\\tmp.',
+        ],
+        ['2026-03-06', 'A short day', 'A short day\nWalked in the park!'],
+      ]);
+      if (timeZone === 'UTC') {
+        expect(answers.map((a) => a.answered).sort()).toEqual([
+          '2026-03-02T23:30:00.000Z',
+          '2026-03-05T00:30:00.000Z',
+          '2026-03-06T03:00:00.000Z',
+        ]);
+      }
+    }
   });
 
   it('refuses zip bombs, paths that leave the folder, and files it cannot read, changing nothing', async () => {

@@ -7,12 +7,22 @@ import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict } from '#server/plugins/errors.ts';
-import { type ImportSummary, MAX_IMPORT_ENTRIES } from '#shared/api/transfer.ts';
+import {
+  type ImportSummary,
+  LEFT_KINDS,
+  type LeftKind,
+  MAX_IMPORT_ENTRIES,
+} from '#shared/api/transfer.ts';
 import { dayKey, parseDayKey } from '#shared/domain/calendar-day.ts';
 import { wordScore } from '#shared/domain/score.ts';
 import { mergeStreak, streakFromDays } from '#shared/domain/streak-history.ts';
 import { dayInZone } from '#shared/domain/zoned-day.ts';
-import { contentKey, type ImportCandidate, openImportSource } from './import-sources.ts';
+import {
+  contentKey,
+  type ImportCandidate,
+  type LeftBehind,
+  openImportSource,
+} from './import-sources.ts';
 import {
   existingPromptIds,
   findImportMatches,
@@ -115,6 +125,13 @@ async function readImport(
   const source = await openImportSource(file, options.timeZone);
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  const left = new Map<LeftKind, number>();
+  const leave = (what: LeftBehind) => {
+    for (const kind of LEFT_KINDS) {
+      const n = what[kind] ?? 0;
+      if (n > 0) left.set(kind, (left.get(kind) ?? 0) + n);
+    }
+  };
   const seen = new Set<string>();
   let entries = 0;
   let bytes = 0;
@@ -143,7 +160,10 @@ async function readImport(
       return !repeat;
     });
     for (const c of fresh) {
-      const day = dayIn(c.answered, c.timeZone ?? options.timeZone);
+      // The day the journal, calendar and streak show it on (a Day One entry's own day is
+      // already its wall clock in this zone): the preview's range and the list agree.
+      const day = dayIn(c.answered, options.timeZone);
+      leave(c.left);
       entries += 1;
       bytes += storedBytes(c);
       if (from === null || day < from) from = day;
@@ -162,6 +182,10 @@ async function readImport(
   for await (const item of source.items) {
     if ('skip' in item) {
       skip(item.skip);
+      continue;
+    }
+    if ('left' in item) {
+      leave(item.left);
       continue;
     }
     const key = item.candidate.importKey;
@@ -186,6 +210,10 @@ async function readImport(
     from,
     to,
     skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
+    notBroughtOver: LEFT_KINDS.flatMap((kind) => {
+      const count = left.get(kind) ?? 0;
+      return count > 0 ? [{ kind, count }] : [];
+    }),
   };
   return { summary, bytes };
 }

@@ -9,7 +9,13 @@ import { showStatus } from '#client/state/status.ts';
 import type { ImportSummary } from '#shared/api/transfer.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
-import { browserTimeZone, importedLine, previewLine, skipLines } from './transfer-rules.ts';
+import {
+  browserTimeZone,
+  importedLine,
+  notBroughtOverLine,
+  previewLine,
+  skipLines,
+} from './transfer-rules.ts';
 import './data-transfer.css';
 import { saveFile } from '#client/save-file.ts';
 
@@ -92,6 +98,7 @@ export default function DataTransfer() {
   };
 
   const summary = 'summary' in step ? step.summary : null;
+  const leftLine = summary ? notBroughtOverLine(summary) : null;
   return (
     <>
       <div className="profile-buttons">
@@ -141,6 +148,7 @@ export default function DataTransfer() {
                 ))}
               </ul>
             ) : null}
+            {leftLine ? <p className="transfer-left">{leftLine}</p> : null}
             {step.kind === 'preview' || step.kind === 'importing' ? (
               <div className="profile-buttons">
                 <button

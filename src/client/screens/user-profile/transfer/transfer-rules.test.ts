@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importedLine, previewLine, skipLines } from './transfer-rules.ts';
+import { importedLine, notBroughtOverLine, previewLine, skipLines } from './transfer-rules.ts';
 
 describe('import wording', () => {
   const summary = {
@@ -11,6 +11,7 @@ describe('import wording', () => {
       { reason: 'no text', count: 1 },
       { reason: 'already in your journal', count: 3 },
     ],
+    notBroughtOver: [],
   };
 
   it('says how many, from when to when, and from what', () => {
@@ -31,5 +32,27 @@ describe('import wording', () => {
       '3 entries skipped: already in your journal',
     ]);
     expect(importedLine(summary)).toMatch(/^Imported 1,200 entries\./);
+  });
+
+  it('names what is not brought over yet, by kind with counts (issue 35 point 4)', () => {
+    expect(notBroughtOverLine(summary)).toBeNull();
+    expect(
+      notBroughtOverLine({
+        ...summary,
+        notBroughtOver: [
+          { kind: 'tags', count: 3 },
+          { kind: 'starred', count: 1 },
+          { kind: 'locations', count: 2 },
+          { kind: 'weather', count: 2 },
+          { kind: 'photos', count: 4 },
+          { kind: 'photoOnly', count: 1 },
+        ],
+      }),
+    ).toBe(
+      '3 tags, 1 starred mark, 2 locations, 2 weather notes, 4 photos and 1 photo-only entry are not brought over yet.',
+    );
+    expect(notBroughtOverLine({ ...summary, notBroughtOver: [{ kind: 'photos', count: 1 }] })).toBe(
+      '1 photo is not brought over yet.',
+    );
   });
 });

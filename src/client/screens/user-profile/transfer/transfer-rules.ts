@@ -1,4 +1,4 @@
-import type { ImportFormat, ImportSummary } from '#shared/api/transfer.ts';
+import type { ImportFormat, ImportSummary, LeftKind } from '#shared/api/transfer.ts';
 import { formatDayKey } from '#shared/domain/date-format.ts';
 
 const FORMATS: Record<ImportFormat, string> = {
@@ -25,6 +25,31 @@ export function previewLine(summary: ImportSummary): string {
 /** "3 skipped: already in your journal" lines, one per reason. */
 export function skipLines(summary: ImportSummary): string[] {
   return summary.skipped.map(({ reason, count }) => `${entries(count)} skipped: ${reason}`);
+}
+
+const LEFT_WORDS: Record<LeftKind, [string, string]> = {
+  tags: ['tag', 'tags'],
+  starred: ['starred mark', 'starred marks'],
+  locations: ['location', 'locations'],
+  weather: ['weather note', 'weather notes'],
+  photos: ['photo', 'photos'],
+  photoOnly: ['photo-only entry', 'photo-only entries'],
+};
+
+/**
+ * "3 tags, 1 starred mark, 2 locations, 2 weather notes and 4 photos are not brought over
+ * yet." — what the file holds that Müse cannot keep yet, by kind; null when nothing.
+ */
+export function notBroughtOverLine(summary: ImportSummary): string | null {
+  const parts = summary.notBroughtOver.map(({ kind, count }) => {
+    const [one, many] = LEFT_WORDS[kind];
+    return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+  });
+  if (parts.length === 0) return null;
+  const list =
+    parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const single = parts.length === 1 && summary.notBroughtOver[0]?.count === 1;
+  return `${list} ${single ? 'is' : 'are'} not brought over yet.`;
 }
 
 export function importedLine(summary: ImportSummary): string {
