@@ -126,6 +126,9 @@ test.describe('export as Markdown and import it elsewhere', () => {
       const card = importResult(page).getByRole('region');
       await expect(card).toContainText('3 entries from');
       await expect(card).toContainText('from Markdown files');
+      // The preview comes into view and its heading takes focus (issue 35 point 4).
+      await expect(card.getByRole('heading', { name: 'Ready to import' })).toBeFocused();
+      await expect(card).toBeInViewport();
       // Nothing is imported before the person confirms.
       expect((await call<{ answers: unknown[] }>(page, '/api/user/answers')).answers).toEqual([]);
       expect(await contrastViolations(page)).toEqual([]);
@@ -200,6 +203,105 @@ test.describe('export as Markdown and import it elsewhere', () => {
     expect(errors.filter((e) => !/status of (413|429)/.test(e))).toEqual([]);
     await context.close();
   });
+
+  test('takes several Markdown files at once, and a folder of them (issue 35 point 4)', async () => {
+    const [context, page] = await visitor('light');
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/userProfile`);
+    const note = (name: string, text: string) => ({
+      name,
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(text),
+    });
+    await page
+      .getByLabel('Import answers…')
+      .setInputFiles([
+        note('2026-03-04-walk.md', '# A walk by the river\n\nCold, bright.\n'),
+        note('2026-03-05-rain.md', 'Rain all day.\n'),
+      ]);
+    const card = importResult(page).getByRole('region');
+    await expect(card).toContainText('2 entries from Mar 4, 2026 to Mar 5, 2026');
+    await expect(card.getByRole('heading', { name: 'Ready to import' })).toBeFocused();
+    await card.getByRole('button', { name: 'Import 2 entries' }).click();
+    await expect(card).toContainText('Imported 2 entries');
+    const { answers } = await call<{ answers: { prompt_title: string; text: string }[] }>(
+      page,
+      '/api/user/answers',
+    );
+    expect(answers.map((a) => a.prompt_title).sort()).toEqual([
+      '2026-03-05-rain',
+      'A walk by the river',
+    ]);
+
+    // A folder: its Markdown notes, whatever else lies in it.
+    const folder = path.join(server.dataDir, 'journal-folder');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, '2026-03-06-hills.md'), 'Up the hills.\n');
+    fs.writeFileSync(path.join(folder, 'cover.jpg'), Buffer.from([0xff, 0xd8, 0xff]));
+    await page.getByLabel('Import a folder…').setInputFiles(folder);
+    await expect(card).toContainText('1 entry from Mar 6, 2026');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`a Day One preview says what is not brought over yet (${scheme} theme)`, async () => {
+      const [context, page] = await visitor(scheme);
+      const journal = {
+        metadata: { version: '1.0' },
+        entries: [
+          {
+            uuid: 'B1',
+            creationDate: '2026-03-04T23:30:00Z',
+            timeZone: 'Europe/Berlin',
+            text: '# Train home\n\nTrain home from Berlin\\. Tired but good\\.',
+            tags: ['travel', 'berlin', 'trains'],
+            starred: true,
+            location: { placeName: 'Berlin Hbf' },
+            weather: { conditionsDescription: 'Cloudy' },
+            photos: [{ identifier: 'P1', md5: 'aaa', type: 'jpeg' }],
+          },
+          {
+            uuid: 'B2',
+            creationDate: '2026-03-05T09:00:00Z',
+            timeZone: 'Europe/Berlin',
+            text: '![](dayone-moment://P2)',
+            photos: [{ identifier: 'P2', md5: 'bbb', type: 'jpeg' }],
+          },
+        ],
+      };
+      const zip = new yazl.ZipFile();
+      zip.addBuffer(Buffer.from(JSON.stringify(journal)), 'Journal.json');
+      zip.addBuffer(Buffer.from([0xff, 0xd8, 0xff]), 'photos/aaa.jpeg');
+      zip.addBuffer(Buffer.from([0xff, 0xd8, 0xff]), 'photos/bbb.jpeg');
+      zip.end();
+      const parts: Buffer[] = [];
+      for await (const part of zip.outputStream) parts.push(part as Buffer);
+      const file = path.join(server.dataDir, `dayone-${scheme}.zip`);
+      fs.writeFileSync(file, Buffer.concat(parts));
+      await page.goto(`${server.origin}/userProfile`);
+      await page.getByLabel('Import answers…').setInputFiles(file);
+      const card = importResult(page).getByRole('region');
+      await expect(card).toContainText('1 entry from Mar 5, 2026, from a Day One export.');
+      await expect(card).toContainText(
+        '3 tags, 1 starred mark, 1 location, 1 weather note, 2 photos and 1 photo-only entry are not brought over yet.',
+      );
+      await expect(card).not.toContainText('skipped');
+      expect(await contrastViolations(page)).toEqual([]);
+      const shots = '/tmp/shots-dayone';
+      fs.mkdirSync(shots, { recursive: true });
+      for (const [label, size] of [
+        ['390', { width: 390, height: 844 }],
+        ['1280', DESKTOP],
+      ] as const) {
+        await page.setViewportSize(size);
+        await settle(page);
+        const shot = await screenshot(page, `dayone-preview-${scheme}-${label}`);
+        fs.copyFileSync(shot, path.join(shots, path.basename(shot)));
+      }
+      await context.close();
+    });
+  }
 
   test('says why a file is refused', async () => {
     const [context, page] = await visitor('light');

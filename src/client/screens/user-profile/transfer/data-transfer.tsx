@@ -1,4 +1,4 @@
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#client/api/call.ts';
 import { fetchMarkdownExport, uploadImport } from '#client/api/transfer.ts';
 import { DownloadIcon } from '#client/components/icons.tsx';
@@ -9,6 +9,7 @@ import { showStatus } from '#client/state/status.ts';
 import type { ImportSummary } from '#shared/api/transfer.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
+import { uploadableFile } from './markdown-zip.ts';
 import {
   browserTimeZone,
   importedLine,
@@ -36,7 +37,7 @@ function problem(error: unknown): string {
 
 type Step =
   | { kind: 'idle' }
-  | { kind: 'reading'; file: File }
+  | { kind: 'reading'; label: string }
   /** `problem`: why the import just refused changed nothing; the file and preview stay. */
   | { kind: 'preview'; file: File; summary: ImportSummary; problem?: string }
   | { kind: 'importing'; file: File; summary: ImportSummary }
@@ -51,8 +52,20 @@ export default function DataTransfer() {
   const [exporting, setExporting] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { input: useId(), hint: useId(), title: useId() };
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  /** Set when a fresh preview arrives: its heading then takes focus and comes into view. */
+  const focusPreview = useRef(false);
+  const ids = { input: useId(), folder: useId(), hint: useId(), title: useId() };
   const busy = step.kind === 'reading' || step.kind === 'importing';
+
+  useEffect(() => {
+    if (step.kind !== 'preview' || !focusPreview.current) return;
+    focusPreview.current = false;
+    const heading = titleRef.current;
+    // Below the fold on a phone: brought into view and focused, so a screen reader starts there.
+    heading?.focus({ preventScroll: true });
+    heading?.closest('section')?.scrollIntoView({ block: 'nearest' });
+  }, [step]);
 
   const onExportMarkdown = async () => {
     if (exporting) return;
@@ -70,12 +83,20 @@ export default function DataTransfer() {
   };
 
   const onChoose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const chosen = [...(event.target.files ?? [])];
     event.target.value = '';
-    if (!file || busy) return;
-    setStep({ kind: 'reading', file });
+    if (chosen.length === 0 || busy) return;
+    // One export as it is; several Markdown files, or a folder of them, as one zip.
+    const upload = await uploadableFile(chosen).catch(() => ({ problem: TRY_AGAIN }));
+    if ('problem' in upload) {
+      setStep({ kind: 'failed', message: upload.problem });
+      return;
+    }
+    const { file, label } = upload;
+    setStep({ kind: 'reading', label });
     try {
       const summary = await uploadImport(file, 'preview', browserTimeZone());
+      focusPreview.current = true;
       setStep({ kind: 'preview', file, summary });
     } catch (error) {
       setStep({ kind: 'failed', message: problem(error) });
@@ -115,7 +136,8 @@ export default function DataTransfer() {
           ref={inputRef}
           id={ids.input}
           type="file"
-          accept=".json,.zip,application/json,application/zip"
+          accept=".json,.zip,.md,.markdown,application/json,application/zip,text/markdown"
+          multiple
           className="profile-file-input"
           aria-describedby={ids.hint}
           disabled={busy}
@@ -124,17 +146,30 @@ export default function DataTransfer() {
         <label htmlFor={ids.input} className="button button-quiet profile-file-label">
           Import answers…
         </label>
+        <input
+          id={ids.folder}
+          type="file"
+          // A folder of Markdown notes (every browser Müse supports takes this attribute).
+          {...{ webkitdirectory: '' }}
+          className="profile-file-input"
+          aria-describedby={ids.hint}
+          disabled={busy}
+          onChange={(event) => void onChoose(event)}
+        />
+        <label htmlFor={ids.folder} className="button button-quiet profile-file-label">
+          Import a folder…
+        </label>
       </div>
       <p id={ids.hint} className="transfer-hint">
-        From a Müse export (.json), a Day One export (.zip) or a zip of Markdown files. You see what
-        will be added before anything is.
+        From a Müse export (.json), a Day One export (.zip), or Markdown files: several .md files, a
+        folder of them or a zip. You see what will be added before anything is.
       </p>
       <div className="transfer-result" role="status" aria-live="polite">
-        {step.kind === 'reading' ? <p>Reading {step.file.name}…</p> : null}
+        {step.kind === 'reading' ? <p>Reading {step.label}…</p> : null}
         {step.kind === 'failed' ? <p className="form-error">{step.message}</p> : null}
         {summary ? (
           <section className="card transfer-card" aria-labelledby={ids.title}>
-            <h3 id={ids.title} className="transfer-title">
+            <h3 id={ids.title} ref={titleRef} tabIndex={-1} className="transfer-title">
               {step.kind === 'done' ? 'Import finished' : 'Ready to import'}
             </h3>
             <p>{step.kind === 'done' ? importedLine(summary) : previewLine(summary)}</p>
