@@ -146,7 +146,7 @@ test.describe('how others answered the prompt you just answered', () => {
   });
 });
 
-// Issue 17 B: opening a prompt one answered a year ago shows "A year ago you wrote…" with the
+// Issue 17 B: opening a prompt one answered a year ago shows "A year ago, in <year>, you wrote…" with the
 // first lines and a link to the whole answer; someone else's answer to it is never recalled.
 test.describe('on this day', () => {
   test.describe.configure({ mode: 'serial' });
@@ -190,16 +190,43 @@ test.describe('on this day', () => {
         text: 'Last year I learned patience.\nIt took a while.',
       },
     });
+    // Issue 35: every earlier year's answer on this date is recalled, not only the newest.
+    const twoYearsAgo = new Date(yearAgo);
+    twoYearsAgo.setFullYear(twoYearsAgo.getFullYear() - 1);
+    await call(page, '/api/answer/save', {
+      answer: {
+        _id: randomUUID().replaceAll('-', ''),
+        prompt_id: 'seed-life-05',
+        prompt_title: 'An older prompt title',
+        answered: twoYearsAgo.toISOString(),
+        text: 'Two years ago I planted a pear tree.',
+      },
+    });
     const memory = page.getByRole('complementary', { name: 'From your earlier answers' });
     // With nothing of her own before, nothing is recalled (Ada's answer is not hers).
     await expect(memory).toHaveCount(0);
     await page.reload();
-    await expect(memory.getByText('A year ago you wrote…')).toBeVisible();
-    await expect(memory.getByText('Last year I learned patience. It took a while.')).toBeVisible();
+    const remembered = memory.getByRole('listitem');
+    await expect(remembered).toHaveCount(2);
+    // Newest year first, each with its year.
+    await expect(remembered.nth(0)).toContainText(
+      `A year ago, in ${yearAgo.getFullYear()}, you wrote…`,
+    );
+    await expect(remembered.nth(0)).toContainText('Last year I learned patience. It took a while.');
+    await expect(remembered.nth(1)).toContainText(`In ${twoYearsAgo.getFullYear()} you wrote…`);
+    await expect(remembered.nth(1)).toContainText('Two years ago I planted a pear tree.');
+    await expect(
+      remembered.nth(1).getByRole('link', {
+        name: `Read the whole answer (An older prompt title, ${twoYearsAgo.getFullYear()})`,
+      }),
+    ).toBeVisible();
     await expect(page.getByText('Ada wrote this, not Cleo')).toHaveCount(0);
     await expectNoAxeViolations(page, 'the answer screen with a memory');
     await shootBoth(page, 'on-this-day');
-    await memory.getByRole('link', { name: /Read the whole answer/ }).click();
+    await remembered
+      .nth(0)
+      .getByRole('link', { name: /Read the whole answer/ })
+      .click();
     await page.waitForURL(`${server.origin}/answer/a/${oldId}`);
     await expect(page.getByLabel('Your answer')).toHaveValue(/patience/);
     expect(errors).toEqual([]);

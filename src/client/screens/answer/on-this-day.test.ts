@@ -37,32 +37,43 @@ const current = { _id: 'now', prompt_id: 'p9', answered: at(2026, 11, 23) };
 
 describe('onThisDay', () => {
   it('is null with nothing earlier', () => {
-    expect(onThisDay([], current, TODAY)).toBeNull();
-    expect(onThisDay([answer('now', at(2025, 11, 23))], current, TODAY)).toBeNull();
+    expect(onThisDay([], current, TODAY)).toEqual([]);
+    expect(onThisDay([answer('now', at(2025, 11, 23))], current, TODAY)).toEqual([]);
   });
 
-  it('finds last year’s answer on this date: "A year ago you wrote…"', () => {
-    const memory = onThisDay(
+  it('finds last year’s answer on this date: "A year ago, in 2025, you wrote…"', () => {
+    const memories = onThisDay(
       [answer('old', at(2025, 11, 23), { prompt_id: 'p2' }), answer('x', at(2025, 11, 22))],
       current,
       TODAY,
     );
-    expect(memory?.answer._id).toBe('old');
-    expect(memory?.label).toBe('A year ago you wrote…');
+    expect(memories.map((m) => m.answer._id)).toEqual(['old']);
+    expect(memories[0]?.label).toBe('A year ago, in 2025, you wrote…');
+    expect(memories[0]?.year).toBe(2025);
   });
 
-  it('names the year for older years and takes the newest of them', () => {
-    const memory = onThisDay(
-      [answer('a', at(2023, 11, 23)), answer('b', at(2024, 11, 23))],
+  it('lists every earlier year’s answer on this date, newest year first, each with its year', () => {
+    const memories = onThisDay(
+      [
+        answer('a', at(2023, 11, 23)),
+        answer('c', at(2025, 11, 23)),
+        answer('b', at(2024, 11, 23)),
+        answer('other-day', at(2024, 11, 24)),
+      ],
       current,
       TODAY,
     );
-    expect(memory?.answer._id).toBe('b');
-    expect(memory?.label).toBe('In 2024 you wrote…');
+    expect(memories.map((m) => m.answer._id)).toEqual(['c', 'b', 'a']);
+    expect(memories.map((m) => m.label)).toEqual([
+      'A year ago, in 2025, you wrote…',
+      'In 2024 you wrote…',
+      'In 2023 you wrote…',
+    ]);
+    expect(memories.map((m) => m.year)).toEqual([2025, 2024, 2023]);
   });
 
   it('prefers an earlier answer to the same prompt, whatever its date', () => {
-    const memory = onThisDay(
+    const memories = onThisDay(
       [
         answer('date', at(2025, 11, 23), { prompt_id: 'p2' }),
         answer('prompt', at(2025, 3, 4), { prompt_id: 'p9' }),
@@ -71,17 +82,27 @@ describe('onThisDay', () => {
       current,
       TODAY,
     );
-    expect(memory?.answer._id).toBe('prompt');
-    expect(memory?.label).toBe('In 2025 you wrote…');
+    // The same prompt's newest first, then this date's; the older answer to the prompt is not.
+    expect(memories.map((m) => m.answer._id)).toEqual(['prompt', 'date']);
+    expect(memories[0]?.label).toBe('In 2025 you wrote…');
   });
 
   it('says the date for an answer to the same prompt earlier this year', () => {
-    const memory = onThisDay([answer('p', at(2026, 3, 4), { prompt_id: 'p9' })], current, TODAY);
-    expect(memory?.label).toBe('On Mar 4, 2026 you wrote…');
+    const memories = onThisDay([answer('p', at(2026, 3, 4), { prompt_id: 'p9' })], current, TODAY);
+    expect(memories[0]?.label).toBe('On Mar 4, 2026 you wrote…');
+  });
+
+  it('shows an answer that is both to the same prompt and on this date only once', () => {
+    const memories = onThisDay(
+      [answer('both', at(2025, 11, 23), { prompt_id: 'p9' }), answer('b', at(2024, 11, 23))],
+      current,
+      TODAY,
+    );
+    expect(memories.map((m) => m.answer._id)).toEqual(['both', 'b']);
   });
 
   it('skips empty answers, the answer itself, today’s answers and later ones', () => {
-    const memory = onThisDay(
+    const memories = onThisDay(
       [
         answer('empty', at(2025, 11, 23), { text: '  ' }),
         answer('now', at(2025, 11, 23)),
@@ -91,16 +112,16 @@ describe('onThisDay', () => {
       current,
       TODAY,
     );
-    expect(memory).toBeNull();
+    expect(memories).toEqual([]);
   });
 
   it('a journal entry (no prompt) is matched by date only', () => {
-    const memory = onThisDay(
+    const memories = onThisDay(
       [answer('same-null', at(2026, 1, 5), { prompt_id: null })],
       { _id: 'now', prompt_id: null, answered: '' },
       TODAY,
     );
-    expect(memory).toBeNull();
+    expect(memories).toEqual([]);
   });
 });
 
@@ -108,9 +129,9 @@ describe('editing an old answer', () => {
   it('recalls only what was written before it', () => {
     const old = { _id: 'old', prompt_id: 'p9', answered: at(2024, 5, 1) };
     const answers = [answer('later', at(2025, 5, 1), { prompt_id: 'p9' })];
-    expect(onThisDay(answers, old, TODAY)).toBeNull();
+    expect(onThisDay(answers, old, TODAY)).toEqual([]);
     answers.push(answer('earlier', at(2023, 5, 1), { prompt_id: 'p9' }));
-    expect(onThisDay(answers, old, TODAY)?.answer._id).toBe('earlier');
+    expect(onThisDay(answers, old, TODAY).map((m) => m.answer._id)).toEqual(['earlier']);
   });
 });
 

@@ -9,7 +9,7 @@ import { formatDate } from '#shared/domain/date-format.ts';
 /** How many characters of the earlier answer are shown before the link to all of it. */
 export const MEMORY_PREVIEW = 180;
 
-export type Memory = { answer: Answer; label: string; preview: string };
+export type Memory = { answer: Answer; label: string; preview: string; year: number };
 
 function dayOf(answer: Answer): CalendarDay | null {
   const at = new Date(answer.answered);
@@ -33,21 +33,32 @@ export function previewOf(text: string): string {
 
 function labelFor(day: CalendarDay, today: CalendarDay, iso: string): string {
   const sameDate = day.month === today.month && day.day === today.day;
-  if (sameDate && today.year - day.year === 1) return 'A year ago you wrote…';
+  if (sameDate && today.year - day.year === 1) return `A year ago, in ${day.year}, you wrote…`;
   if (day.year < today.year) return `In ${day.year} you wrote…`;
   return `On ${formatDate(iso)} you wrote…`;
 }
 
+function memoryOf(e: { answer: Answer; day: CalendarDay }, today: CalendarDay): Memory {
+  return {
+    answer: e.answer,
+    label: labelFor(e.day, today, e.answer.answered),
+    preview: previewOf(e.answer.text),
+    year: e.day.year,
+  };
+}
+
 /**
- * The memory for the answer being written (`current`, on `today`): the newest earlier answer to
- * the same prompt, else the newest answer written on today's date in an earlier year. Only
- * answers with words, written before today and before `current`, and never `current` itself. Null when none.
+ * The memories for the answer being written (`current`, on `today`): first the newest earlier
+ * answer to the same prompt, then every answer written on today's date in an earlier year, newest
+ * year first (issue 35: not only the newest), each once and each labelled with its year. Only
+ * answers with words, written before today and before `current`, and never `current` itself.
+ * Empty when none.
  */
 export function onThisDay(
   answers: readonly Answer[],
   current: Pick<Answer, '_id' | 'prompt_id' | 'answered'>,
   today: CalendarDay,
-): Memory | null {
+): Memory[] {
   const earlier = answers
     .filter((a) => a._id !== current._id && a.text.trim() !== '')
     // Editing an old answer recalls what came before it, not after.
@@ -60,12 +71,8 @@ export function onThisDay(
     current.prompt_id === null
       ? undefined
       : earlier.find((e) => e.answer.prompt_id === current.prompt_id);
-  const sameDate = earlier.find((e) => e.day.month === today.month && e.day.day === today.day);
-  const chosen = samePrompt ?? sameDate;
-  if (!chosen) return null;
-  return {
-    answer: chosen.answer,
-    label: labelFor(chosen.day, today, chosen.answer.answered),
-    preview: previewOf(chosen.answer.text),
-  };
+  const sameDate = earlier.filter(
+    (e) => e.day.month === today.month && e.day.day === today.day && e !== samePrompt,
+  );
+  return [...(samePrompt ? [samePrompt] : []), ...sameDate].map((e) => memoryOf(e, today));
 }
