@@ -8,6 +8,8 @@ export function AnswerMeta({ saved }: { saved: Answer | null }) {
   return (
     <p className="answer-meta">
       {saved ? `Written ${formatDate(saved.answered)}` : 'A new answer'}
+      {/* Heard as "Written Nov 27, 2026, 19 words": the dot is only seen (issue 35). */}
+      <span className="visually-hidden">, </span>
       <span aria-hidden="true"> · </span>
       {words === 1 ? '1 word' : `${words} words`}
     </p>
