@@ -179,6 +179,16 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
     const email = page.getByLabel('Email');
     await signUpName.fill('');
     await password.fill('');
+    // Issue 35: before it is pressed, the greyed button says why it is grey.
+    await signUpName.fill('Maya');
+    await email.fill('maya@example');
+    await password.fill('long enough');
+    await expect(signUpButton).toHaveAttribute('aria-disabled', 'true');
+    await expect(signUpButton).toHaveAccessibleDescription('Please enter your valid email');
+    await expect(page.getByText('Please enter your valid email')).toBeVisible();
+    await email.fill('maya@example.com');
+    await expect(signUpButton).toHaveAttribute('aria-disabled', 'false');
+    await expect(signUpButton).toHaveAccessibleDescription('');
     const attempt = async (fields: [string, string, string], expected: string) => {
       await signUpName.fill(fields[0]);
       await email.fill(fields[1]);
@@ -257,7 +267,10 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
     await other.page.getByLabel('Email').fill('someone.else@example.com');
     await other.page.getByLabel('Password').fill('another password');
     await other.page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(alert(other.page)).toHaveText('Sorry, name or email is taken');
+    // SPEC §8's words, then which of the two (issue 35).
+    await expect(alert(other.page)).toHaveText(
+      'Sorry, name or email is taken: someone already goes by this name',
+    );
     // Editing a field clears the error string.
     await other.page.getByLabel('Name', { exact: true }).fill('Bob');
     await expect(alert(other.page)).toHaveText('');
@@ -493,7 +506,9 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
     await name.fill('bob');
     await expect(name).toHaveValue('Bob');
     await p.getByRole('button', { name: 'Save' }).click();
-    await expect(alert(p)).toHaveText('Sorry, name or email is taken');
+    await expect(alert(p)).toHaveText(
+      'Sorry, name or email is taken: someone already goes by this name',
+    );
     await screenshotBoth(p, 'settings-taken-name');
     await noSidewaysScroll(p);
     await name.fill('Ada King');

@@ -72,6 +72,10 @@ describe('accountErrorMessage', () => {
   it('uses the SPEC §8 wording', () => {
     expect(accountErrorMessage('signup', new ApiError(409, 'x'))).toBe(MESSAGES.nameOrEmailTaken);
     expect(accountErrorMessage('update', new ApiError(409, 'x'))).toBe(MESSAGES.nameOrEmailTaken);
+    // Issue 35: the server's note on which one is taken, after SPEC §8's words.
+    const which = `${MESSAGES.nameOrEmailTaken}: this email already has an account`;
+    expect(accountErrorMessage('signup', new ApiError(409, which))).toBe(which);
+    expect(accountErrorMessage('update', new ApiError(409, which))).toBe(which);
     expect(accountErrorMessage('login', new ApiError(401, 'x'))).toBe(MESSAGES.passwordMismatch);
     for (const kind of ['signup', 'login', 'update'] as const) {
       expect(accountErrorMessage(kind, new ApiError(0, 'Failed to fetch'))).toBe(

@@ -99,7 +99,11 @@ export function accountErrorMessage(kind: 'signup' | 'login' | 'update', error: 
   if (status === 0) return MESSAGES.noConnection;
   if (status === 429) return reasonOf(error);
   if (kind === 'login') return MESSAGES.passwordMismatch;
-  if (status === 409) return MESSAGES.nameOrEmailTaken;
+  // SPEC §8's words, and the server's note on which of the two is taken (issue 35).
+  if (status === 409) {
+    const reason = reasonOf(error);
+    return reason.startsWith(MESSAGES.nameOrEmailTaken) ? reason : MESSAGES.nameOrEmailTaken;
+  }
   // The form checks what the server checks, so a 400 is rare: its reason says what is wrong.
   if (status === 400) return reasonOf(error);
   if (status === 401) return kind === 'update' ? SIGN_IN_AGAIN : TRY_AGAIN;

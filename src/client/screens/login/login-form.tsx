@@ -23,12 +23,20 @@ export function LoginForm({ signUpMode, title, passcodeForgotten }: LoginFormPro
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
   };
-  const ids = { name: useId(), email: useId(), password: useId(), message: useId() };
+  const ids = {
+    name: useId(),
+    email: useId(),
+    password: useId(),
+    message: useId(),
+    notReady: useId(),
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new mode is a new attempt
   useEffect(() => setAttempted(false), [signUpMode]);
 
   const problem = loginProblem(form);
   const message = attempted && problem ? problem : error;
+  // Issue 35: the greyed button says why before it is pressed; once pressed, the alert says it.
+  const notReady = problem !== null && !attempted && !loading ? problem : null;
   const fieldProps = (field: LoginFieldKey) => ({
     field,
     id: ids[field],
@@ -94,9 +102,15 @@ export function LoginForm({ signUpMode, title, passcodeForgotten }: LoginFormPro
           className="button"
           aria-disabled={problem !== null || loading}
           aria-busy={loading}
+          aria-describedby={notReady ? ids.notReady : undefined}
         >
           {title}
         </button>
+        {notReady ? (
+          <span id={ids.notReady} className="form-hint login-not-ready">
+            {notReady}
+          </span>
+        ) : null}
         {loading ? (
           <span className="form-hint" aria-hidden="true">
             {signUpMode ? 'Creating your account…' : 'Signing in…'}

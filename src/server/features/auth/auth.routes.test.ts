@@ -178,7 +178,10 @@ describeEachDatabase('identity and sessions', (get) => {
       anon,
     );
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: 'Sorry, name or email is taken' });
+    // SPEC §8's words, then which of the two (issue 35).
+    expect(taken.json()).toEqual({
+      error: 'Sorry, name or email is taken: someone already goes by this name',
+    });
     const takenEmail = await post(
       app,
       '/api/signup',
@@ -189,6 +192,9 @@ describeEachDatabase('identity and sessions', (get) => {
       anon,
     );
     expect(takenEmail.statusCode).toBe(409);
+    expect(takenEmail.json()).toEqual({
+      error: 'Sorry, name or email is taken: this email already has an account',
+    });
     const short = await post(
       app,
       '/api/signup',

@@ -15,7 +15,7 @@ import {
 } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { MIXED_SCRIPTS, TAKEN } from './users.service.ts';
+import { MIXED_SCRIPTS, TAKEN_NAME } from './users.service.ts';
 
 // Issue 34 point 8: `boѕѕ` (Cyrillic ѕ), `Βoss` (Greek Β) and `Ƅoss` were accepted beside
 // `boss`. A name that mixes scripts is refused (400); one whose confusable skeleton (UTS #39)
@@ -63,13 +63,13 @@ describeEachDatabase('look-alike names', (get) => {
     }
     // One script each, and the skeleton of boss.
     for (const lookalike of [`Ƅoss${n}`, `ВОЅЅ${n}`, `BOSS${n}`]) {
-      expect(await signUp(app, lookalike), lookalike).toEqual({ status: 409, error: TAKEN });
+      expect(await signUp(app, lookalike), lookalike).toEqual({ status: 409, error: TAKEN_NAME });
     }
     const someone = await buildUser(get().db);
     expect((await rename(app, someone, `boѕѕ${n}`)).statusCode).toBe(400);
     const taken = await rename(app, someone, `Ƅoss${n}`);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe(TAKEN);
+    expect(taken.json().error).toBe(TAKEN_NAME);
     // A name in one other script, or one that only resembles, is free.
     expect((await signUp(app, `Борис${n}`)).status).toBe(200);
     expect((await rename(app, someone, `bass${n}`)).statusCode).toBe(200);

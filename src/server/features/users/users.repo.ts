@@ -52,19 +52,20 @@ export async function replacePasswordHash(
 }
 
 /**
- * Whether another user already holds this name (by its key, or one that looks like it: its
- * confusable skeleton) or this e-mail (case-insensitive).
+ * Which of this name (by its key, or one that looks like it: its confusable skeleton) or this
+ * e-mail (case-insensitive) another user already holds: 'email' first, then 'name'; null when
+ * neither (issue 35: the message says which).
  */
-export async function isNameOrEmailTaken(
+export async function takenNameOrEmail(
   db: Executor,
   exceptId: string,
   name: { key: string; skeleton: string } | null,
   emailKey: string | null,
-): Promise<boolean> {
-  if (!name && emailKey === null) return false;
-  const row = await db
+): Promise<'name' | 'email' | null> {
+  if (!name && emailKey === null) return null;
+  const rows = await db
     .selectFrom('users')
-    .select('id')
+    .select(['name_key', 'name_skeleton', 'email_key'])
     .where('id', '<>', exceptId)
     .where((eb) =>
       eb.or([
@@ -72,8 +73,10 @@ export async function isNameOrEmailTaken(
         ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
       ]),
     )
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(3)
+    .execute();
+  if (rows.length === 0) return null;
+  return emailKey && rows.some((row) => row.email_key === emailKey) ? 'email' : 'name';
 }
 
 /** A person's own ids as JSON arrays, made by the database: `["id1","id2",…]`. */

@@ -84,7 +84,9 @@ describeEachDatabase('the user’s own record', (get) => {
       me,
     );
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe('Sorry, name or email is taken');
+    expect(taken.json().error).toBe(
+      'Sorry, name or email is taken: someone already goes by this name',
+    );
     expect(
       (await post(app, '/api/user/update', { user: { _id: other.id, name: 'Hijack' } }, me))
         .statusCode,

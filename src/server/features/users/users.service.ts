@@ -28,16 +28,23 @@ import {
   findUserById,
   findUserByNameOrEmail,
   insertUser,
-  isNameOrEmailTaken,
   listOwnLovesAndFlags,
   mergeAnonymousInto,
   type OwnedIdsJson,
   replacePasswordHash,
   reserveLoginAttempt,
+  takenNameOrEmail,
   updateUser,
 } from './users.repo.ts';
 
 export const TAKEN = 'Sorry, name or email is taken';
+/**
+ * SPEC §8's words, then which of the two (issue 35); a unique-constraint race, which cannot say,
+ * keeps SPEC's words alone.
+ */
+export const TAKEN_NAME = `${TAKEN}: someone already goes by this name`;
+export const TAKEN_EMAIL = `${TAKEN}: this email already has an account`;
+const takenMessage = (field: 'name' | 'email') => (field === 'email' ? TAKEN_EMAIL : TAKEN_NAME);
 export const MIXED_SCRIPTS = 'Names cannot mix alphabets, like Latin and Cyrillic letters';
 export const WRONG_LOGIN = 'Sorry, password does not match';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -223,9 +230,10 @@ export async function signUp(
   }
   const name = newName(input.name);
   const emailKey = input.email.toLowerCase();
-  if (await isNameOrEmailTaken(deps.db, user.id, name, emailKey)) throw conflict(TAKEN);
+  const taken = await takenNameOrEmail(deps.db, user.id, name, emailKey);
+  if (taken) throw conflict(takenMessage(taken));
   if ((await configuredNameClaim(deps, user.id, name, 'signup')) === 'reserved') {
-    throw conflict(TAKEN);
+    throw conflict(TAKEN_NAME);
   }
   const passwordHash = await deps.passwords.hash(input.password);
   try {
@@ -375,11 +383,12 @@ export async function updateProfile(
   // looking like an older name): the person can still change their e-mail.
   const renamed = name !== '' && name !== user.name ? newName(name) : null;
   const nameKey = renamed?.key ?? (name ? keyOfName(name) : null);
-  if (await isNameOrEmailTaken(deps.db, user.id, renamed, emailKey)) throw conflict(TAKEN);
+  const taken = await takenNameOrEmail(deps.db, user.id, renamed, emailKey);
+  if (taken) throw conflict(takenMessage(taken));
   // Nobody renames into a MUSE_ADMINS name (or a look-alike): it belongs to the account it was
   // granted to.
   if (renamed && (await configuredNameClaim(deps, user.id, renamed, 'rename')) === 'reserved') {
-    throw conflict(TAKEN);
+    throw conflict(TAKEN_NAME);
   }
   try {
     await updateUser(deps.db, user.id, {
