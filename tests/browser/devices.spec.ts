@@ -81,6 +81,14 @@ test.describe('devices signed in with a token', () => {
     await expect(deviceItems().filter({ hasText: 'Backup script' })).toContainText(
       'last used never',
     );
+    // Issue 35: no phone app is promised; scripts find the API description from here.
+    await expect(devices()).not.toContainText('app on your phone');
+    await expect(devices()).toContainText('Scripts and programs that signed in for a token');
+    const apiLink = devices().getByRole('link', { name: 'Read the API description' });
+    await expect(apiLink).toHaveAttribute('href', '/api/openapi.json');
+    const description = await fetch(`${server.origin}/api/openapi.json`);
+    expect(description.status).toBe(200);
+    expect(((await description.json()) as { openapi: string }).openapi).toMatch(/^3\./);
     await expectNoAxeViolations(page, 'Settings with two devices');
 
     fs.mkdirSync(shotsDir, { recursive: true });

@@ -2,6 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { fetchDevices, revokeDevice } from '#client/api/tokens.ts';
 import type { DeviceToken } from '#shared/api/tokens.ts';
 
+/** The API description for scripts (served by src/server/plugins/openapi.ts: OPENAPI_PATH). */
+const API_DESCRIPTION_PATH = '/api/openapi.json';
+
 type Devices = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; list: DeviceToken[] };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -11,8 +14,10 @@ function when(iso: string | null): string {
 }
 
 /**
- * Issue 17 A: the other clients signed in to this account (the iOS app, scripts with a bearer
- * token), each with a way to sign it out. The token itself is never shown again.
+ * Issue 17 A: the other clients signed in to this account with a bearer token from /api/token
+ * (scripts, other programs), each with a way to sign it out. The token itself is never shown
+ * again. Issue 35: no Müse phone app exists, so the card does not speak of one; it links to the
+ * API description a script is written against.
  */
 export function DevicesSettings() {
   const [devices, setDevices] = useState<Devices>({ kind: 'loading' });
@@ -56,8 +61,13 @@ export function DevicesSettings() {
         Devices
       </h2>
       <p id={hintId} className="form-hint">
-        The Müse app on your phone and scripts you signed in with. Signing one out ends its access
-        at once; changing your password signs them all out.
+        Scripts and programs that signed in for a token with your name and password. Browsers you
+        sign in on are not listed. Signing one out ends its access at once; changing your password
+        signs them all out.
+      </p>
+      <p className="form-hint">
+        Writing a script? <a href={API_DESCRIPTION_PATH}>Read the API description</a> (OpenAPI,
+        JSON).
       </p>
       {devices.kind === 'loading' ? <p className="settings-note">Loading your devices…</p> : null}
       {devices.kind === 'failed' ? (
