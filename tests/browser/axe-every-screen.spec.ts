@@ -268,6 +268,9 @@ test.describe('every screen passes axe-core in both themes', { tag: '@layout' },
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);
     await expect(mainHeading(page)).toHaveText('1 day streak');
+    // Issue 35: the bar says what the screen shows, not "Müse".
+    await expect(page.locator('.app-header-title')).toHaveText('Streak');
+    await expect(page).toHaveTitle('Müse | Streak');
     await expect(page.getByRole('status')).toHaveText('Answer saved');
     await expectAccessible('/streak with its status message');
 
@@ -332,6 +335,8 @@ test.describe('every screen passes axe-core in both themes', { tag: '@layout' },
       shows: (p) => p.getByRole('heading', { level: 1, name: 'Adamant' }),
       shot: 'profile-other',
     });
+    // Issue 35: the bar names the person, not "Müse".
+    await expect(page.locator('.app-header-title')).toHaveText('Adamant');
   });
 
   test('the confirmations: delete an answer, take back love, flag, unshare, delete the account', async () => {

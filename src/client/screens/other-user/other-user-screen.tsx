@@ -32,12 +32,14 @@ export function OtherUserScreen() {
 
   // A profile seen before shows at once while it reloads.
   const profile = stored?._id === userId && load !== 'not-found' ? stored : null;
-  useTitle(profile ? profile.name : load === 'not-found' ? 'Not found' : 'Profile');
+  const title = profile ? profile.name : load === 'not-found' ? 'Not found' : 'Profile';
+  useTitle(title);
 
   return (
     <>
+      {/* Issue 35: the bar says whose profile this is, not "Müse" (the h1 below names them too). */}
       <AppHeader
-        title="Müse"
+        title={title}
         titleIsHeading={false}
         start={<BackLink to={paths.world} label="Back to the world" />}
       />

@@ -37,8 +37,9 @@ export function StreakScreen() {
 
   return (
     <>
+      {/* Issue 35: the bar says what the screen shows, not "Müse". */}
       <AppHeader
-        title="Müse"
+        title="Streak"
         titleIsHeading={false}
         start={<BackLink to={paths.categories} label="Back to categories" />}
       />
