@@ -279,6 +279,10 @@ const MATRIX: Record<string, Row> = {
     body: (f) => ({ answer_id: f.sharedAnswer }),
     expect: adminOnly,
   },
+  'POST /api/admin/answer/clear-reports': {
+    body: (f) => ({ answer_id: f.sharedAnswer }),
+    expect: adminOnly,
+  },
   'POST /api/user/other': { body: (f) => ({ _id: f.users.owner.id }), expect: all(200) },
   'POST /api/prompt/create': {
     body: () => ({

@@ -362,6 +362,30 @@ test.describe('admin screens', () => {
     expect(adminErrors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
   });
 
+  test('clears the flags on a reported answer that looks fine; it stays in the world', async () => {
+    const card = admin.getByRole('article', { name: 'A shared thought, 1 flag' });
+    await card
+      .getByRole('button', { name: 'Looks fine — clear the flags: A shared thought' })
+      .click();
+    await expect(admin.getByRole('status')).toHaveText('Flags cleared; it stays in the world');
+    await expect(card).toHaveCount(0);
+    await expect(admin.getByText('0 answers flagged', { exact: true })).toBeVisible();
+    await expect(admin.getByText('0 answers flagged', { exact: true })).toBeFocused();
+    const { sharedAnswers } = await call<{ sharedAnswers: { _id: string }[] }>(
+      admin,
+      '/api/answer/shared',
+      { page: 1 },
+    );
+    expect(sharedAnswers.map((a) => a._id)).toContain(sharedAnswerId);
+    // Still cleared after a reload (the server forgot the flags); flagged again, it is back.
+    await admin.reload();
+    await expect(admin.getByText('0 answers flagged', { exact: true })).toBeVisible();
+    await call(admin, '/api/answer/report', { answer_id: sharedAnswerId });
+    await admin.reload();
+    await expect(card).toBeVisible();
+    expect(adminErrors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
+  });
+
   test('takes a reported answer out of the world after a confirm; its author keeps it', async () => {
     const card = admin.getByRole('article', { name: 'A shared thought, 1 flag' });
     const remove = card.getByRole('button', { name: 'Remove from the world: A shared thought' });

@@ -68,6 +68,11 @@ export function postRemoveFromWorld(answerId: string) {
   return api('/api/admin/answer/unshare', { answer_id: answerId });
 }
 
+/** Not in SPEC §7 (issue 35): the answer is fine; every flag on it goes, it stays in the world. */
+export function postClearReports(answerId: string) {
+  return api('/api/admin/answer/clear-reports', { answer_id: answerId });
+}
+
 /** SPEC §7 `GET /api/answer/reported`: shared answers someone flagged, with their report counts. */
 export function fetchReportedAnswers() {
   return api('/api/answer/reported');

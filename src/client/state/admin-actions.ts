@@ -10,6 +10,7 @@ import {
   postAdminPromptCreate,
   postAdminRemove,
   postApprovePrompt,
+  postClearReports,
   postPromptDelete,
   postPromptSave,
   postRejectPrompt,
@@ -99,6 +100,16 @@ export function removeReportedAnswer(answerId: string): AdminResult {
         getState().adminData.reportedAnswers?.filter((a) => a._id !== answerId) ?? null,
     });
     removeFromFeeds(answerId);
+  });
+}
+
+export function clearReportedAnswer(answerId: string): AdminResult {
+  return attempt(async () => {
+    await enqueue(() => postClearReports(answerId));
+    setAdminData({
+      reportedAnswers:
+        getState().adminData.reportedAnswers?.filter((a) => a._id !== answerId) ?? null,
+    });
   });
 }
 

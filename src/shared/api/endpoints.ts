@@ -463,6 +463,13 @@ export const endpoints = {
     body: unshareAnswerRequest,
     response: okResponse,
   },
+  '/api/admin/answer/clear-reports': {
+    method: 'POST',
+    summary: 'Clear every flag on a shared answer (it stays in the world)',
+    access: 'admin',
+    body: unshareAnswerRequest,
+    response: okResponse,
+  },
   '/api/prompt/create': {
     method: 'POST',
     summary: 'Suggest a prompt',

@@ -15,7 +15,8 @@ export type AdminAction =
   | 'create-prompt'
   | 'edit-prompt'
   | 'delete-prompt'
-  | 'unshare-answer';
+  | 'unshare-answer'
+  | 'clear-reports';
 
 /** `actor` null means the configuration (MUSE_ADMINS) acted, not a person. */
 export async function recordAdminAction(

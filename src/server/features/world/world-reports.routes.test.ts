@@ -181,6 +181,53 @@ describeEachDatabase('world: reports', (get) => {
     const again = (await reported(admin)).json().reportedAnswers as ReportedAnswer[];
     expect(again.some((a) => a._id === id)).toBe(true);
   });
+
+  it('lets only an admin clear every flag on an answer; it stays in the world, audited', async () => {
+    const [author, first, second, admin] = await Promise.all([
+      buildUser(get().db),
+      buildUser(get().db),
+      buildUser(get().db),
+      buildUser(get().db, { admin: true }),
+    ]);
+    const id = await sharedAnswerOf(app, author, { text: 'words that are fine' });
+    await post(app, '/api/answer/report', { answer_id: id }, first);
+    await post(app, '/api/answer/report', { answer_id: id }, second);
+    const clearAs = (user?: TestUser, answer_id: unknown = id) =>
+      post(app, '/api/admin/answer/clear-reports', { answer_id }, user);
+    const listedFlags = async () =>
+      ((await reported(admin)).json().reportedAnswers as ReportedAnswer[]).find((a) => a._id === id)
+        ?.reports;
+
+    expect((await clearAs()).statusCode).toBe(401);
+    for (const user of [first, author]) {
+      const refused = await clearAs(user);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'Admins only' });
+    }
+    expect(await listedFlags()).toBe(2);
+
+    const cleared = await clearAs(admin);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ ok: true });
+    expect(await listedFlags()).toBeUndefined();
+    expect(await feedItem(id)).toMatchObject({ text: 'words that are fine', reported: false });
+    expect(await feedItem(id, first)).toMatchObject({ reported: false });
+    const audit = (await post(app, '/api/admin/audit', {}, admin)).json().entries as {
+      actor_id: string | null;
+      action: string;
+      target: string;
+    }[];
+    expect(audit.filter((e) => e.actor_id === admin.id)).toEqual([
+      expect.objectContaining({ action: 'clear-reports', target: id }),
+    ]);
+
+    // Flagged again, it comes back. Not shared, unknown: 404; not an id: 400.
+    await post(app, '/api/answer/report', { answer_id: id }, first);
+    expect(await listedFlags()).toBe(1);
+    expect((await clearAs(admin, answerId())).statusCode).toBe(404);
+    expect((await clearAs(admin, (await saveAnswerAs(app, author))._id)).statusCode).toBe(404);
+    expect((await clearAs(admin, 7)).statusCode).toBe(400);
+  });
 });
 
 describeEachDatabase('world: report rate limit', (get) => {

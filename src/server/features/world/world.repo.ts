@@ -549,3 +549,21 @@ export async function removeReport(db: Database, answerId: string, userId: strin
     )
     .execute();
 }
+
+/**
+ * An admin found nothing wrong: every flag on this shared answer goes (issue 35). Only a shared
+ * answer's flags, so a stale queue cannot clear an unshared one's; false when it is not shared.
+ */
+export async function clearReportsOf(db: Database, answerId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const shared = await trx
+      .selectFrom('answers')
+      .select('answers.id')
+      .where('answers.id', '=', answerId)
+      .where('answers.shared', '=', 1)
+      .executeTakeFirst();
+    if (!shared) return false;
+    await trx.deleteFrom('reports').where('reports.answer_id', '=', answerId).execute();
+    return true;
+  });
+}

@@ -6,6 +6,7 @@ import { recordAdminAction } from '../admin/audit.service.ts';
 import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
 import { listenForFeedCounter } from './feed-counter.ts';
 import {
+  clearReports,
   loveAnswer,
   publicProfile,
   removeFromWorld,
@@ -110,6 +111,15 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { answer_id } = request.body;
     await removeFromWorld(deps, answer_id);
     await recordAdminAction(deps, admin, 'unshare-answer', answer_id);
+    return { ok: true };
+  });
+
+  // The other way out of the flagged queue: the answer is fine, it stays in the world (issue 35).
+  route(app, '/api/admin/answer/clear-reports', async (request) => {
+    const admin = requireAdmin(request);
+    const { answer_id } = request.body;
+    await clearReports(deps, answer_id);
+    await recordAdminAction(deps, admin, 'clear-reports', answer_id);
     return { ok: true };
   });
 

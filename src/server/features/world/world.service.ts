@@ -21,6 +21,7 @@ import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from '
 import {
   addLove,
   addReport,
+  clearReportsOf,
   countPublicSharedOf,
   findNamedUser,
   hasAnsweredPrompt,
@@ -220,6 +221,14 @@ export async function removeFromWorld(deps: WorldDeps, answerId: string): Promis
     throw notFound('No such shared answer');
   }
   await deps.worldEvents.publish({ type: 'unshared', answerId });
+}
+
+/**
+ * An admin looked at a flagged answer and found it fine: its flags go, it stays in the world and
+ * leaves the flagged queue. Flagged again later, it comes back.
+ */
+export async function clearReports(deps: WorldDeps, answerId: string): Promise<void> {
+  if (!(await clearReportsOf(deps.db, answerId))) throw notFound('No such shared answer');
 }
 
 /** A shared answer as a stranger sees it now (the live feed); null once it left the world. */

@@ -14,6 +14,7 @@ const ACTIONS: Record<string, string> = {
   'edit-prompt': "edited someone's prompt",
   'delete-prompt': "deleted someone's prompt",
   'unshare-answer': 'took an answer out of the world',
+  'clear-reports': 'cleared the flags on an answer',
 };
 
 function time(at: string): string {

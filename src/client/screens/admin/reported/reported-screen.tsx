@@ -2,7 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { userPath } from '#client/routes.ts';
-import { loadReportedAnswers, removeReportedAnswer } from '#client/state/admin-actions.ts';
+import {
+  clearReportedAnswer,
+  loadReportedAnswers,
+  removeReportedAnswer,
+} from '#client/state/admin-actions.ts';
 import { useAppState } from '#client/state/app-store.ts';
 import { showStatus } from '#client/state/status.ts';
 import type { ReportedAnswer } from '#shared/api/world.ts';
@@ -29,10 +33,12 @@ function ReportedRow({
   answer,
   busy,
   onRemove,
+  onClear,
 }: {
   answer: ReportedAnswer;
   busy: boolean;
   onRemove: () => void;
+  onClear: () => void;
 }) {
   const date = formatDate(answer.sharedOn ?? answer.answered);
   // The UI's word is "flag" (docs/ARCHITECTURE.md, Glossary); the API's is "report".
@@ -62,6 +68,15 @@ function ReportedRow({
             onClick={onRemove}
           >
             Remove from the world
+          </button>
+          <button
+            type="button"
+            className="button button-quiet button-small"
+            aria-label={`Looks fine — clear the flags: ${title(answer)}`}
+            aria-disabled={busy || undefined}
+            onClick={onClear}
+          >
+            Looks fine — clear the flags
           </button>
         </div>
       </article>
@@ -97,6 +112,19 @@ function ReportedList() {
     requestAnimationFrame(() => countRef.current?.focus());
   };
 
+  const clear = async (answer: ReportedAnswer) => {
+    if (busyId) return;
+    setBusyId(answer._id);
+    const message = await clearReportedAnswer(answer._id);
+    setBusyId(null);
+    if (message) {
+      showStatus(message, true);
+      return;
+    }
+    showStatus('Flags cleared; it stays in the world');
+    requestAnimationFrame(() => countRef.current?.focus());
+  };
+
   if (problem && answers === null) {
     return <LoadProblem message={problem} onRetry={() => void load()} />;
   }
@@ -105,7 +133,7 @@ function ReportedList() {
     <>
       <p className="page-intro">
         Shared answers someone flagged for review. Removing one takes it out of the world; it stays
-        in its author's journal, private.
+        in its author's journal, private. Clearing its flags leaves it in the world.
       </p>
       <p ref={countRef} className="admin-count" tabIndex={-1} aria-live="polite">
         {answers.length === 1 ? '1 answer flagged' : `${answers.length} answers flagged`}
@@ -122,6 +150,7 @@ function ReportedList() {
               onRemove={() => {
                 if (!busyId) setConfirming(answer);
               }}
+              onClear={() => void clear(answer)}
             />
           ))}
         </ul>
