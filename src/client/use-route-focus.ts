@@ -33,20 +33,32 @@ export function useRouteFocus(locked = false): void {
     if (settled.current === screen) return;
     settled.current = screen;
     if (screen === null) return;
-    // Once: the first real heading of the new page, unless the screen already placed focus.
+    // The first real heading of the new page, unless the screen already placed focus. A screen
+    // may swap its first heading for another while it settles (Daily shows the day's prompt in a
+    // frame, then the editor with its own heading, on the same path): focus follows the swap.
+    let placed: HTMLElement | null = null;
     const tryFocus = (): boolean => {
       const heading = mainHeading();
       if (!heading || heading.classList.contains('loading')) return false;
-      if (focusIsLost()) {
-        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-        heading.focus({ preventScroll: true });
+      if (placed === heading) return true;
+      if (placed === null || !placed.isConnected) {
+        if (focusIsLost()) {
+          if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+          heading.focus({ preventScroll: true });
+          placed = heading;
+        } else if (placed === null) {
+          // The screen put focus somewhere itself: leave it there, and stop watching.
+          return true;
+        }
       }
       return true;
     };
-    if (tryFocus()) return;
-    // The heading may come a moment later (a lazy chunk, a loading state): wait for it.
+    const firstTry = tryFocus();
+    if (firstTry && placed === null) return;
+    // The heading may come a moment later (a lazy chunk, a loading state), or be replaced.
     const observer = new MutationObserver(() => {
-      if (tryFocus()) stop();
+      const done = tryFocus();
+      if (done && placed === null) stop();
     });
     const timer = window.setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
     const stop = () => {

@@ -101,6 +101,36 @@ test.describe('accessible by measurement', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Adamant' })).toBeFocused();
   });
 
+  test('opening Daily from the keyboard puts focus on its heading, like every other screen', async ({
+    page,
+  }) => {
+    // A returning visitor with nothing written yet: / is the categories (a first visit is sent
+    // on to /home), and Daily has no draft to show at once.
+    await page.goto(`${server.origin}/about`);
+    await settle(page);
+    // The prompts come slowly: Daily first shows the day's prompt in a frame, then the editor.
+    await page.route('**/api/prompts/approved', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/`);
+    const daily = page.getByRole('link', { name: 'Daily', exact: true });
+    await expect(daily).toBeVisible();
+    // Tab until the Daily link has focus (a real keyboard path, no .focus() by script).
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      if (await daily.evaluate((el) => el === document.activeElement)) break;
+    }
+    await expect(daily).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.origin}/answer/today`);
+    const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+    await expect(heading).not.toHaveClass(/loading/);
+    await expect(heading).toBeFocused();
+    await settle(page);
+    await expect(heading).toBeFocused();
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     test.describe(`in the ${scheme} theme`, () => {
       // One person per theme: the sign-up serves every later check.
