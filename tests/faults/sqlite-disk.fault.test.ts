@@ -7,6 +7,7 @@ import {
   buildFaultShim,
   newPerson,
   type Person,
+  removeQuietly,
   type SaveOutcome,
   save,
   shownIds,
@@ -113,6 +114,64 @@ describe('an fsync that fails', () => {
       acknowledgedAfterFault: after.filter((o) => ok(o) && o.startedAt > firstRefusalAt).length,
       restartMs: Math.round(performance.now() - restartStarted),
     });
+  });
+});
+
+describe('the database file deleted under a running instance', () => {
+  /** Waits for the instance to exit; 'still running' after 5 s. */
+  const exitOf = (instance: Instance) =>
+    Promise.race([
+      instance.exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000)),
+    ]);
+
+  it('refuses the next save, puts what it held back in place and restarts on it: nothing acknowledged is lost', async () => {
+    const instance = await start({});
+    const person = await newPerson(instance.origin);
+    const before: SaveOutcome[] = [];
+    for (let n = 0; n < 10; n += 1) before.push(await save(instance.origin, person, `before ${n}`));
+    expect(before.every(ok)).toBe(true);
+
+    // An operator's slip: the database and its log removed while the instance runs.
+    for (const suffix of ['', '-wal', '-shm']) {
+      removeQuietly(path.join(instance.dataDir, `muse.db${suffix}`));
+    }
+    const after = await save(instance.origin, person, 'after the file was deleted');
+    // Not acknowledged into a file nobody will open again: a clear answer to retry.
+    expect(after.status).toBe(503);
+    expect(after.retryAfter).toMatch(/^\d+$/);
+    expect((await fetch(`${instance.origin}/readyz`).catch(() => null))?.status).not.toBe(200);
+    const code = await exitOf(instance);
+    expect(code).not.toBe(0);
+    expect(code).not.toBe('still running');
+    expect(instance.output()).toContain('was deleted while the server had it open');
+
+    const restartStarted = performance.now();
+    const found = await idsAfterRestart(instance.dataDir, person);
+    const acknowledged = before.filter(ok).map((outcome) => outcome.id);
+    expect(acknowledged.filter((id) => !found.has(id))).toEqual([]);
+    report('database file deleted (then a save)', {
+      acknowledged: acknowledged.length,
+      acknowledgedThenMissing: acknowledged.filter((id) => !found.has(id)).length,
+      acknowledgedAfterDeletion: ok(after) ? 1 : 0,
+      restartMs: Math.round(performance.now() - restartStarted),
+    });
+  });
+
+  it('is noticed by /readyz with nobody writing, and what it held is kept', async () => {
+    const instance = await start({});
+    const person = await newPerson(instance.origin);
+    const before: SaveOutcome[] = [];
+    for (let n = 0; n < 5; n += 1) before.push(await save(instance.origin, person, `kept ${n}`));
+    expect(before.every(ok)).toBe(true);
+
+    // Only the main file: its log stays at the path, belonging to the open connection.
+    removeQuietly(path.join(instance.dataDir, 'muse.db'));
+    expect((await fetch(`${instance.origin}/readyz`)).status).toBe(503);
+    expect(await exitOf(instance)).not.toBe(0);
+
+    const found = await idsAfterRestart(instance.dataDir, person);
+    expect(before.map((outcome) => outcome.id).filter((id) => !found.has(id))).toEqual([]);
   });
 });
 

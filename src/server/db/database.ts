@@ -33,6 +33,7 @@ export function databaseFailure(db: Database): Error | null {
  */
 export async function databaseWritable(db: Database): Promise<boolean> {
   if (!isPostgres(db)) {
+    await sqliteDrivers.get(db)?.checkFileInPlace();
     await sql`select 1`.execute(db);
     return databaseFailure(db) === null;
   }

@@ -14,6 +14,14 @@ import {
 } from 'kysely';
 import { DatabaseUnavailableError, recogniseDatabaseFault } from './database-errors.ts';
 import { openSqlite, type SqliteHandle } from './node-sqlite.ts';
+import {
+  copyOpenDatabase,
+  DatabaseFileMovedError,
+  type FileIdentity,
+  fileMoved,
+  identityOf,
+  putBack,
+} from './sqlite-file.ts';
 
 // SQLite in WAL mode with synchronous=FULL: COMMIT returns once the log is fsynced, so a write
 // answered is on disk. That is SQLite's guarantee; this driver adds two small things.
@@ -28,6 +36,9 @@ import { openSqlite, type SqliteHandle } from './node-sqlite.ts';
 // could acknowledge words that are gone. The driver refuses everything from then on and tells
 // its `onFatal` listeners, which restart the process on what is really on disk. A full disk is
 // not fatal: the group rolls back, its writers hear it, and later writes may succeed.
+// The file deleted or replaced under the instance is fatal too, and SQLite does not see it in
+// WAL mode: before each COMMIT the driver checks the path still names the file it opened
+// (sqlite-file.ts); if not, it copies what its connection still holds back into place first.
 
 /** SQLite's primary result codes that matter here (the low byte of an extended code). */
 const SQLITE_BUSY = 5;
@@ -60,6 +71,7 @@ export function isFatalSqliteError(error: unknown): boolean {
 }
 
 recogniseDatabaseFault((error) => {
+  if (error instanceof DatabaseFileMovedError) return 'failed';
   const code = sqliteCode(error);
   if (code === null) return null;
   if ((code & 0xff) === SQLITE_FULL) return 'disk-full';
@@ -104,6 +116,9 @@ function resultOf<R>(handle: SqliteHandle, query: CompiledQuery): QueryResult<R>
 }
 
 export class SqliteDriver implements Driver {
+  readonly #file: string;
+  /** The file opened, to notice it deleted or replaced; null in memory. */
+  readonly #opened: FileIdentity | null;
   readonly #writer: SqliteHandle;
   /** Null in memory (a second connection would be another database): reads take the lock. */
   readonly #reader: SqliteHandle | null;
@@ -120,8 +135,10 @@ export class SqliteDriver implements Driver {
   commits = 0;
 
   constructor(file: string) {
+    this.#file = file;
     this.#writer = openSqlite(file);
     this.#reader = file === ':memory:' ? null : openSqlite(file, { queryOnly: true });
+    this.#opened = this.#reader ? identityOf(file) : null;
   }
 
   /** The error that made this database refuse all work, or null while it is sound. */
@@ -181,6 +198,8 @@ export class SqliteDriver implements Driver {
       // A write (or a PRAGMA, such as erasure's checkpoint) commits the open group first, then
       // runs on its own: synchronous=FULL makes it durable before it returns.
       this.#commitGroup();
+      this.#stopIfMoved();
+      this.#check();
       return this.#guard(() => resultOf<R>(this.#writer, query));
     } finally {
       this.#lock.release();
@@ -257,10 +276,49 @@ export class SqliteDriver implements Driver {
     });
   }
 
+  /**
+   * Whether the path no longer names the file opened (the lock is held). If so: the open
+   * transaction is rolled back (its members are refused, nothing of it acknowledged), what the
+   * connection still sees is copied back to the path (or beside it, when something is there),
+   * the connections are closed and the database fails for good, so the process restarts on the
+   * copy. Nothing answered before was lost: every earlier COMMIT passed this check.
+   */
+  #stopIfMoved(): boolean {
+    if (!this.#opened || this.#failure || this.#closed) return false;
+    const reason = fileMoved(this.#file, this.#opened);
+    if (!reason) return false;
+    const raw = this.#writer.raw;
+    let where: string;
+    try {
+      if (raw.isTransaction) raw.exec('ROLLBACK');
+      const copy = copyOpenDatabase(raw, this.#file);
+      this.#reader?.close();
+      this.#writer.close();
+      where = `what it held is now in ${putBack(copy, this.#file)}`;
+    } catch (error) {
+      where = `copying what it held failed: ${error instanceof Error ? error.message : error}`;
+    }
+    this.#closed = true;
+    this.#fail(new DatabaseFileMovedError(`${reason}; ${where}`));
+    return true;
+  }
+
+  /** For /readyz: notices a moved file even when nobody writes (see #stopIfMoved). */
+  async checkFileInPlace(): Promise<void> {
+    if (!this.#opened || this.#failure) return;
+    await this.#lock.acquire();
+    try {
+      this.#stopIfMoved();
+    } finally {
+      this.#lock.release();
+    }
+  }
+
   /** COMMITs the open physical transaction, if any, and answers its members (the lock is held). */
   #commitGroup(): void {
     this.#forgetLostGroup();
     if (this.#failure || this.#closed || !this.#writer.raw.isTransaction) return;
+    if (this.#stopIfMoved()) return;
     const group = this.#takeGroup();
     try {
       this.#exec('COMMIT');
