@@ -39,7 +39,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { cookieName, registerSessions, SESSION_COOKIE } from './plugins/session.ts';
 import { guardSlowClients, SERVER_TIMEOUTS } from './plugins/slow-clients.ts';
 import { requireSchemasFromTheMap } from './plugins/typed-routes.ts';
-import { createMemoryUsageStore, type UsageStore } from './plugins/usage-store.ts';
+import type { UsageStore } from './plugins/usage-store.ts';
 import { registerWriteLimits } from './plugins/write-limits.ts';
 
 export type AppOptions = {
@@ -125,11 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // compressed once at build time instead.
   await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
   await app.register(fastifyCookie);
-  await registerRateLimiting(app, deps);
+  const budgets = await registerRateLimiting(app, deps);
   registerSessions(app, deps);
   registerWriteLimits(
     app,
-    options.usageStore ?? createMemoryUsageStore(),
+    options.usageStore ?? budgets,
     // Relaxed (load tests, CI): a benchmark saves thousands of answers a minute as one user.
     config.relaxedRateLimits ? 1000 : 1,
   );

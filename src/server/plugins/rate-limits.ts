@@ -10,7 +10,7 @@ import { createRedis, redisReady } from '../redis.ts';
 import { clientKey } from './client-address.ts';
 import { HttpError } from './errors.ts';
 import { deleteExpiredRateLimits, hitRateLimit } from './rate-limits.repo.ts';
-import { createMemoryUsageStore } from './usage-store.ts';
+import { createMemoryUsageStore, createRedisUsageStore, type UsageStore } from './usage-store.ts';
 
 /**
  * Per-address limits for the calls people or bots could abuse. Counted where every instance
@@ -124,7 +124,11 @@ function redisCounter(redis: Redis, nameSpace: string, fallback: Counter): Count
   };
 }
 
-function storeOptions(app: FastifyInstance, deps: AppDeps): Partial<FastifyRateLimitOptions> {
+/** The rate limits' store, and the write budgets' (write-limits.ts) on the same Redis. */
+function stores(
+  app: FastifyInstance,
+  deps: AppDeps,
+): { limits: Partial<FastifyRateLimitOptions>; budgets: UsageStore } {
   const { config } = deps;
   const local = isPostgres(deps.db) ? databaseCounter(deps.db) : null;
   if (config.redisUrl) {
@@ -133,18 +137,29 @@ function storeOptions(app: FastifyInstance, deps: AppDeps): Partial<FastifyRateL
       await redis.quit().catch(() => redis.disconnect());
     });
     const counter = redisCounter(redis, config.redisPrefix, local ?? memoryCounter());
-    return { store: counterStore(counter) };
+    return {
+      limits: { store: counterStore(counter) },
+      budgets: createRedisUsageStore(redis, config.redisPrefix, createMemoryUsageStore()),
+    };
   }
-  if (local) return { store: counterStore(local) };
-  return {};
+  const budgets = createMemoryUsageStore();
+  return { limits: local ? { store: counterStore(local) } : {}, budgets };
 }
 
-export async function registerRateLimiting(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/**
+ * Registers the rate limits; answers the store the write budgets count in (shared through Redis
+ * when REDIS_URL is set, else this instance's memory).
+ */
+export async function registerRateLimiting(
+  app: FastifyInstance,
+  deps: AppDeps,
+): Promise<UsageStore> {
+  const { limits, budgets } = stores(app, deps);
   // Not global: only routes that name a limit in their config get one. No loopback exemption.
   // request.ip is the socket's address unless TRUST_PROXY names the proxies in front (app.ts).
   await app.register(fastifyRateLimit, {
     global: false,
-    ...storeOptions(app, deps),
+    ...limits,
     // Redis away: its stand-in counts (redisCounter). The database away as well: calls go
     // through to their handlers, which answer 503 themselves; the limits are a brake, not a lock.
     skipOnError: true,
@@ -154,4 +169,5 @@ export async function registerRateLimiting(app: FastifyInstance, deps: AppDeps):
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
   });
+  return budgets;
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceMarker, unique } from '#tests/support/factories.ts';
+import { buildUser, deviceMarker, post, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
 } from '#tests/support/test-db.ts';
+import { answerId } from '../features/answers/answer-fixtures.ts';
 import { rateLimits } from './rate-limits.ts';
 
 // Two instances (two apps) on one database: one address's user creations count across both
@@ -76,6 +77,25 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('per-address limits in Redis', () =
     await useUpOn(b, 5);
     expect((await create(a)).statusCode).toBe(429);
     expect((await create(b)).statusCode).toBe(429);
+  });
+
+  it('write budgets count together: what A allowed a writer, B refuses them (issue 34)', async () => {
+    const writer = await buildUser(database.db);
+    const big = 'word '.repeat(10_000); // 50,000 characters: the longest answer there is
+    const save = (app: FastifyInstance) =>
+      post(
+        app,
+        '/api/answer/save',
+        { answer: { _id: answerId(), prompt_id: '', prompt_title: 'Journal', text: big } },
+        writer,
+      );
+    let saved = 0;
+    while ((await save(a)).statusCode === 200) saved += 1;
+    // A let a few MB through and then refused; B, asked next, knows what A counted.
+    expect(saved).toBeGreaterThan(20);
+    const onB = await save(b);
+    expect(onB.statusCode).toBe(429);
+    expect(Number(onB.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

@@ -143,11 +143,15 @@ export function registerWriteLimits(app: FastifyInstance, store: UsageStore, fac
 
   /** Adds every charge; the longest wait among the windows now over (0: none). */
   async function add(charges: ReturnType<typeof chargesFor>, now: number): Promise<number> {
+    // Together: on Redis one round trip for all of them.
+    const totals = await Promise.all(
+      charges.map(({ key, amount, rule }) => store.add(key, amount, rule.windowMs, now)),
+    );
     let waitMs = 0;
-    for (const { key, amount, rule } of charges) {
-      const usage = await store.add(key, amount, rule.windowMs, now);
-      if (usage.total > rule.max * factor) waitMs = Math.max(waitMs, usage.resetInMs);
-    }
+    totals.forEach((usage, index) => {
+      const rule = charges[index]?.rule;
+      if (rule && usage.total > rule.max * factor) waitMs = Math.max(waitMs, usage.resetInMs);
+    });
     return waitMs;
   }
 
