@@ -40,6 +40,11 @@ export const routePatterns = {
   notFound: '*',
 } as const;
 
+/** /answer/journal/{answerId}: one journal entry (SPEC §2, prefix match). */
+export function journalEntryPath(answerId: string): string {
+  return `${paths.journal}/${encodeURIComponent(answerId)}`;
+}
+
 /** /editPrompt?prompt={promptId}: the route is exact (SPEC §2), so the prompt rides in the query. */
 export function editPromptPath(promptId: string): string {
   return `${paths.editPrompt}?prompt=${encodeURIComponent(promptId)}`;

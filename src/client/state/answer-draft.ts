@@ -1,6 +1,6 @@
 import type { Answer } from '#shared/api/answers.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
-import { todayOf } from '#shared/domain/calendar-day.ts';
+import { type CalendarDay, dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { journalTitle } from '#shared/domain/date-format.ts';
 import { pickRandomPrompt } from '#shared/domain/random-prompt.ts';
 import { currentSeen, markSeen } from '#shared/domain/seen.ts';
@@ -72,15 +72,25 @@ export function startPromptAnswer(prompt: PromptView, category: string): void {
   }));
 }
 
-/** A new Journal entry titled with today's date (SPEC §2 /answer/journal). */
-export function startJournalEntry(category: string): void {
+/**
+ * A new Journal entry titled with its date (SPEC §2 /answer/journal): today's, or `day`'s for an
+ * entry written for an earlier day, dated that day at this time of day (decision 058). Returns
+ * the new entry's id.
+ */
+export function startJournalEntry(category: string, day?: CalendarDay, now = new Date()): string {
   saveDraftIfChanged();
   const answer = blankAnswer({
     prompt_id: null,
-    prompt_title: journalTitle(todayOf(new Date())),
+    prompt_title: journalTitle(day ?? todayOf(now)),
     categories: [],
   });
+  if (day && dayKey(day) !== dayKey(todayOf(now))) {
+    const dated = new Date(now);
+    dated.setFullYear(day.year, day.month - 1, day.day);
+    answer.answered = dated.toISOString();
+  }
   setState({ answer, category });
+  return answer._id;
 }
 
 /** An existing answer becomes the current answer, to be edited. */

@@ -1,5 +1,6 @@
 import type { Answer } from '#shared/api/answers.ts';
 import { countWords } from '#shared/domain/score.ts';
+import { streakMoment } from '#shared/domain/streak.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { fetchAnswer } from '../api/answers.ts';
 import { ApiError } from '../api/call.ts';
@@ -55,6 +56,8 @@ type Session = {
   base: { revision?: number; text: string };
   /** Typed since the last save. */
   dirty: boolean;
+  /** When this editing began: the streak counts a late save for that night (decision 058). */
+  opened: Date;
   /** Saved quietly (autosave) since 'Answer saved' last showed. */
   unconfirmed: boolean;
   timers: {
@@ -133,7 +136,7 @@ export function saveEditorDraft(options: { onUnload?: boolean; quiet?: boolean }
     { onUnload: options.onUnload, baseText: s.base.text },
   );
   setState((state) => (state.answer?._id === saved._id ? { answer: saved } : {}));
-  if (saved.text.trim() !== '') void recordStreakDay();
+  if (saved.text.trim() !== '') void recordStreakDay(streakMoment(s.opened, new Date()));
   setView({ status: 'saving' });
   track(s, sent, saved.text);
   confirm();
@@ -248,6 +251,7 @@ export function openEditor(answer: Answer): () => void {
     text: answer.text,
     base: { revision: answer.revision, text: answer.text },
     dirty: false,
+    opened: new Date(),
     unconfirmed: false,
     timers: {},
     stop: [],
@@ -299,7 +303,9 @@ function closeEditor(): void {
   stopCounting(s);
   for (const stop of s.stop) stop();
   session = null;
-  editorView.setState(initialView);
+  // The version only ever grows: a next editor whose text box mounted while this one was open
+  // must see a new version, or it keeps this one's text (an editor opened from another).
+  editorView.setState({ ...initialView, version: editorView.getState().version });
 }
 
 export type ConflictChoice = 'mine' | 'theirs' | 'both';

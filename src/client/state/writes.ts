@@ -3,6 +3,7 @@ import type { ResponseOf } from '#shared/api/endpoints.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
 import type { OwnUser } from '#shared/api/users.ts';
 import { addDays, dayKey, todayOf } from '#shared/domain/calendar-day.ts';
+import { isDatedDraft } from '#shared/domain/dated-draft.ts';
 import { scoreDelta, wordScore } from '#shared/domain/score.ts';
 import { applyStreak } from '#shared/domain/streak.ts';
 import { conflictingAnswer, postAnswerDelete, postAnswerSave } from '../api/answers.ts';
@@ -219,7 +220,9 @@ export function saveAnswerAndSend(
     ...draft,
     user_id: state.user._id,
     user_name: state.user.name,
-    answered: previous?.answered ?? now,
+    // A new answer is dated when first saved, unless it was begun for an earlier day
+    // (answer-draft.ts: a draft dated before it was made, decision 058).
+    answered: previous?.answered ?? (isDatedDraft(draft) ? draft.answered : now),
     modified: now,
     score: wordScore(draft.text),
   };

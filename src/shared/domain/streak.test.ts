@@ -7,6 +7,7 @@ import {
   normaliseStreak,
   resetStreak,
   type StreakFields,
+  streakMoment,
 } from './streak.ts';
 
 const day = (year: number, month: number, day: number): CalendarDay => ({ year, month, day });
@@ -127,5 +128,22 @@ describe('newUserStreak', () => {
   it('turns into streak 1 on the first answer', () => {
     const today = day(2021, 1, 1);
     expect(applyStreak(newUserStreak(today), today)).toEqual(fields(1, 1, '2021-01-01'));
+  });
+});
+
+describe('streakMoment (decision 058)', () => {
+  const at = (iso: string) => new Date(iso);
+  it('counts a save at 00:30 for the evening its entry was opened, 23:50', () => {
+    expect(streakMoment(at('2026-11-27T23:50:00'), at('2026-11-28T00:30:00'))).toEqual(
+      at('2026-11-27T23:50:00'),
+    );
+  });
+  it('counts an entry left open since yesterday afternoon for the day it is written on', () => {
+    const now = at('2026-11-28T09:00:00');
+    expect(streakMoment(at('2026-11-27T15:00:00'), now)).toEqual(now);
+  });
+  it('never counts for a day later than now (a clock set back)', () => {
+    const now = at('2026-11-28T09:00:00');
+    expect(streakMoment(at('2026-11-29T09:00:00'), now)).toEqual(now);
   });
 });

@@ -36,6 +36,24 @@ export function applyStreak(fields: StreakFields, today: CalendarDay): StreakFie
   return { streak, longestStreak: Math.max(current.longestStreak, streak), last: todayKey };
 }
 
+/**
+ * How long after an entry was opened its writing still counts for the day it was opened on: the
+ * nightly writer who opens the journal at 23:50 and finishes at 00:30 wrote that night, and
+ * keeps their streak (decision 058).
+ */
+export const STREAK_NIGHT_HOURS = 6;
+
+/**
+ * The moment a save counts for in the streak: when its editing began (`opened`), if that was at
+ * most STREAK_NIGHT_HOURS ago, else `now`. Never the day an entry is dated: a back-dated entry
+ * (yesterday's, written this morning) counts for the day it is written, so back-dating cannot
+ * fill a missed day or build a streak (decision 058).
+ */
+export function streakMoment(opened: Date, now: Date): Date {
+  const elapsed = now.getTime() - opened.getTime();
+  return elapsed >= 0 && elapsed <= STREAK_NIGHT_HOURS * 60 * 60 * 1000 ? opened : now;
+}
+
 /** SPEC §9 "reset or offline reset sets streak to 1" (/api/user/reset). */
 export function resetStreak(fields: StreakFields, today: CalendarDay): StreakFields {
   return { streak: 1, longestStreak: Math.max(fields.longestStreak, 1), last: dayKey(today) };

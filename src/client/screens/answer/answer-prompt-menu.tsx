@@ -4,11 +4,16 @@ import { ActionSheet } from '#client/components/action-sheet.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { MoreIcon } from '#client/components/icons.tsx';
 import type { ShareFlow } from '#client/components/use-share-flow.tsx';
-import { saveDraftIfChanged } from '#client/state/answer-draft.ts';
+import { journalEntryPath } from '#client/routes.ts';
+import { saveDraftIfChanged, startJournalEntry } from '#client/state/answer-draft.ts';
 import { showStatus } from '#client/state/status.ts';
 import { deleteAnswer } from '#client/state/writes.ts';
 import type { Answer } from '#shared/api/answers.ts';
+import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { answerSheetActions } from './answer-sheet-actions.ts';
+import { JournalDayDialog } from './journal-day-dialog.tsx';
+
+const JOURNAL = PSEUDO_CATEGORIES.journal;
 
 type AnswerPromptMenuProps = {
   draft: Answer;
@@ -33,6 +38,7 @@ export function AnswerPromptMenu({
   const navigate = useNavigate();
   const [sheetOpen, setSheetOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [dayOpen, setDayOpen] = useState(false);
   const isJournal = draft.prompt_id === null;
   const actions = answerSheetActions({
     draft,
@@ -41,6 +47,7 @@ export function AnswerPromptMenu({
     share,
     navigate,
     onDelete: () => setConfirmOpen(true),
+    onAnotherDay: () => setDayOpen(true),
   });
 
   const openSheet = () => {
@@ -70,6 +77,14 @@ export function AnswerPromptMenu({
         subtitle={draft.prompt_title}
         actions={actions}
         onClose={() => setSheetOpen(false)}
+      />
+      <JournalDayDialog
+        open={dayOpen}
+        onCancel={() => setDayOpen(false)}
+        onChoose={(day) => {
+          setDayOpen(false);
+          void navigate(journalEntryPath(startJournalEntry(JOURNAL, day)));
+        }}
       />
       <ConfirmDialog
         open={confirmOpen}

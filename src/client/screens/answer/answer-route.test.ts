@@ -161,6 +161,22 @@ describe('decideAnswer', () => {
       });
     });
 
+    it('keeps an entry just begun for an earlier day on its way to its address (decision 058)', () => {
+      const dated = buildAnswer({
+        prompt_id: null,
+        prompt_title: 'Mar 1, 2026',
+        answered: '2026-03-01T20:00:00.000Z',
+        modified: '2026-03-05T20:00:00.000Z',
+      });
+      const ctx = context({ draft: dated, category: JOURNAL });
+      expect(decideAnswer({ kind: 'journal' }, ctx)).toEqual({ kind: 'show' });
+      // A blank draft left from yesterday is not dated: today's journal starts afresh.
+      const left = { ...dated, prompt_title: 'Mar 4, 2026', modified: dated.answered };
+      expect(decideAnswer({ kind: 'journal' }, context({ draft: left }))).toEqual({
+        kind: 'start-journal',
+      });
+    });
+
     it('opens a journal answer by id, or goes back to / when there is none', () => {
       const entry = buildAnswer({ prompt_id: null });
       expect(

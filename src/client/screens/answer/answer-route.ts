@@ -5,6 +5,7 @@ import type { PromptView } from '#shared/api/prompts.ts';
 import { type CalendarDay, dayKey, isSameDay, todayOf } from '#shared/domain/calendar-day.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { journalTitle } from '#shared/domain/date-format.ts';
+import { isDatedDraft } from '#shared/domain/dated-draft.ts';
 
 // Which answer the answer screen shows for its URL (SPEC §2 answer routes), as a pure decision
 // the screen then carries out. 'show' means the current answer already fits the URL.
@@ -98,7 +99,10 @@ function decideJournal(ctx: AnswerContext): AnswerDecision {
   const title = journalTitle(ctx.today);
   const { draft, answers } = ctx;
   const isToday = (a: Answer) => a.prompt_id === null && a.prompt_title === title;
-  if (draft && isToday(draft) && !isShared(draft, answers)) {
+  // An entry just begun for another day (decision 058) is not lost on its way to its address.
+  const justBegun = (a: Answer) =>
+    a.prompt_id === null && isDatedDraft(a) && !answers.some((b) => b._id === a._id);
+  if (draft && (isToday(draft) || justBegun(draft)) && !isShared(draft, answers)) {
     return keepOrOpen(draft, ctx.category, JOURNAL);
   }
   let latest: Answer | null = null;

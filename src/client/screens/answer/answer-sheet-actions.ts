@@ -2,13 +2,13 @@ import type { NavigateFunction } from 'react-router';
 import type { SheetAction } from '#client/components/action-sheet.tsx';
 import type { ShareFlow } from '#client/components/use-share-flow.tsx';
 import { downloadAnswers } from '#client/download-answers.ts';
-import { paths, promptPath } from '#client/routes.ts';
-import { pickPromptFor } from '#client/state/answer-draft.ts';
+import { journalEntryPath, paths, promptPath } from '#client/routes.ts';
+import { pickPromptFor, startJournalEntry } from '#client/state/answer-draft.ts';
 import { setState } from '#client/state/app-store.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { isPseudoCategory, PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 
-const { all: ALL, answers: ANSWERS } = PSEUDO_CATEGORIES;
+const { all: ALL, answers: ANSWERS, journal: JOURNAL } = PSEUDO_CATEGORIES;
 
 type SheetContext = {
   draft: Answer;
@@ -18,13 +18,23 @@ type SheetContext = {
   share: ShareFlow;
   navigate: NavigateFunction;
   onDelete: () => void;
+  /** Opens "Write for another day" (journal entries). */
+  onAnotherDay: () => void;
 };
 
 /** The prompt title's action sheet (SPEC §2 answer screens, §4 Sharing), in its order. */
 export function answerSheetActions(context: SheetContext): SheetAction[] {
-  const { draft, saved, category, share, navigate, onDelete } = context;
+  const { draft, saved, category, share, navigate, onDelete, onAnotherDay } = context;
   const isJournal = draft.prompt_id === null;
   const actions: SheetAction[] = [];
+  if (isJournal) {
+    // More than one entry a day, and an entry for an earlier day (decision 058).
+    actions.push({
+      label: 'New entry',
+      onSelect: () => void navigate(journalEntryPath(startJournalEntry(JOURNAL))),
+    });
+    actions.push({ label: 'Write for another day…', onSelect: onAnotherDay });
+  }
   if (!isJournal) {
     actions.push({
       label: 'New random prompt',

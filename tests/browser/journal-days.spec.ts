@@ -1,0 +1,132 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { openAsNewVisitor } from './support/page.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 35 point 3, decision 058: more than one journal entry a day, an entry for an earlier
+// day, and a streak that counts the days someone writes on — the nightly writer who finishes
+// after midnight keeps it, and back-dating cannot build one.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "Nov 26, 2026", as the app titles a journal entry, for the browser's local day of `date`. */
+const labelOf = (date: Date) =>
+  `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+const keyOf = (date: Date) =>
+  [
+    date.getFullYear(),
+    String(date.getMonth() + 1).padStart(2, '0'),
+    String(date.getDate()).padStart(2, '0'),
+  ].join('-');
+const DAY = 24 * 60 * 60 * 1000;
+
+const promptButton = (page: Page) => page.getByRole('button', { name: / \(more actions\)$/ });
+const answerBox = (page: Page) => page.getByLabel('Your answer');
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+const streakHeading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+async function openSheetAndPick(page: Page, action: string): Promise<void> {
+  await promptButton(page).click();
+  await page
+    .getByRole('dialog', { name: 'Journal entry' })
+    .getByRole('button', { name: action })
+    .click();
+}
+
+let server: RunningServer;
+let browser: Browser;
+test.beforeAll(async ({ browser: launched }) => {
+  browser = launched;
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('writes two journal entries on one day, then one for yesterday that leaves the streak at 1', async () => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  try {
+    await openAsNewVisitor(page, `${server.origin}/`);
+    await page.goto(`${server.origin}/answer/journal`);
+    const today = labelOf(new Date());
+    await expect(promptButton(page)).toContainText(today);
+    await answerBox(page).fill('morning pages');
+
+    // A second entry the same day: its own address, an empty page, the same date as title.
+    await openSheetAndPick(page, 'New entry');
+    await page.waitForURL(/\/answer\/journal\/[^/]+$/);
+    await expect(answerBox(page)).toHaveValue('');
+    await expect(promptButton(page)).toContainText(today);
+    await answerBox(page).fill('an evening thought');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await expect(streakHeading(page)).toHaveText('1 day streak');
+
+    // Yesterday's entry, written now: titled and dated yesterday.
+    const yesterday = new Date(Date.now() - DAY);
+    await page.goto(`${server.origin}/answer/journal`);
+    await expect(answerBox(page)).toHaveValue('An evening thought');
+    await openSheetAndPick(page, 'Write for another day…');
+    const dialog = page.getByRole('dialog', { name: 'Write for another day' });
+    await expect(dialog.getByLabel('Which day is it for?')).toBeFocused();
+    await screenshot(page, 'journal-another-day-phone');
+    await dialog.getByLabel('Which day is it for?').fill(keyOf(yesterday));
+    await dialog.getByRole('button', { name: 'Write' }).click();
+    await expect(promptButton(page)).toContainText(labelOf(yesterday));
+    await answerBox(page).fill('what happened yesterday');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    // Written today: the streak counts today, which it already had. Yesterday stays unfilled.
+    await expect(streakHeading(page)).toHaveText('1 day streak');
+
+    await page.goto(`${server.origin}/past`);
+    await expect(cards(page)).toHaveCount(3);
+    await expect(cards(page).filter({ hasText: today })).toHaveCount(2);
+    await expect(cards(page).filter({ hasText: labelOf(yesterday) })).toHaveCount(1);
+    await expect(cards(page).filter({ hasText: 'What happened yesterday' })).toContainText(
+      labelOf(yesterday),
+    );
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('keeps the streak of a nightly writer who opens the journal at 23:50 and finishes at 00:10', async () => {
+  // The browser's clock is the test's; the server checks each day it is told against its own
+  // (within a day either side), so the three moments sit around the real now.
+  const now = new Date();
+  const at = (daysFromToday: number, hours: number, minutes: number) => {
+    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + daysFromToday);
+    date.setHours(hours, minutes, 0, 0);
+    return date;
+  };
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  try {
+    // Yesterday evening: a first entry, streak 1.
+    await page.clock.install({ time: at(-1, 20, 0) });
+    await openAsNewVisitor(page, `${server.origin}/`);
+    await page.goto(`${server.origin}/answer/journal`);
+    await answerBox(page).fill('yesterday evening');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await expect(streakHeading(page)).toHaveText('1 day streak');
+
+    // Tonight at 23:50 the journal opens; the writing is saved at 00:10.
+    await page.clock.setSystemTime(at(0, 23, 50));
+    await page.goto(`${server.origin}/answer/journal`);
+    await expect(promptButton(page)).toContainText(labelOf(at(0, 12, 0)));
+    await expect(answerBox(page)).toHaveValue('');
+    await page.clock.setSystemTime(at(1, 0, 10));
+    await answerBox(page).fill('tonight, past midnight');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await expect(streakHeading(page)).toHaveText('2 day streak');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
