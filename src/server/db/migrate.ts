@@ -17,6 +17,7 @@ import * as ownedVersion from './migrations/013-owned-version.ts';
 import * as pushSubscriptionsPerPerson from './migrations/014-push-subscriptions-per-person.ts';
 import * as publicRecord from './migrations/015-public-record.ts';
 import * as nameSkeletons from './migrations/016-name-skeletons.ts';
+import * as answerTags from './migrations/017-answer-tags.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '014-push-subscriptions-per-person': pushSubscriptionsPerPerson,
   '015-public-record': publicRecord,
   '016-name-skeletons': nameSkeletons,
+  '017-answer-tags': answerTags,
 };
 
 /**

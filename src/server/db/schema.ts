@@ -68,6 +68,8 @@ export type AnswersTable = {
   shared_modified: string | null;
   /** Where an imported answer came from (migration 009); null for answers written in Müse. */
   import_key?: string | null;
+  /** The entry's tags, a JSON list (migration 017); private to its author. */
+  tags: Generated<string>;
 };
 
 export type PromptsTable = {

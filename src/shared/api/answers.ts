@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TAG_LENGTH, MAX_TAGS, normaliseTags } from '../domain/tags.ts';
 import { categoriesSchema, idSchema, MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from './common.ts';
 
 // Request schemas and response types for the caller's own answers (SPEC §7).
@@ -20,6 +21,20 @@ export const clientTimestampSchema = z.string().max(64).nullish().catch(undefine
 const withoutNul = (value: string) => !value.includes('\u0000');
 const NUL_MESSAGE = 'may not contain NUL characters';
 
+/**
+ * An entry's tags (issue 35 point 3): at most 20, each at most 40 characters once cleaned;
+ * kept once each regardless of case (domain/tags.ts).
+ */
+export const tagsSchema = z
+  .array(z.string().max(200).refine(withoutNul, NUL_MESSAGE))
+  .max(MAX_TAGS * 2, `at most ${MAX_TAGS} tags`)
+  .transform(normaliseTags)
+  .refine((tags) => tags.length <= MAX_TAGS, `at most ${MAX_TAGS} tags`)
+  .refine(
+    (tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH),
+    `each tag at most ${MAX_TAG_LENGTH} characters`,
+  );
+
 export const answerInputSchema = z.object({
   _id: idSchema,
   /** Journal answers have no prompt; '' means none too. */
@@ -34,6 +49,8 @@ export const answerInputSchema = z.object({
     .refine(withoutNul, NUL_MESSAGE),
   type: z.string().trim().min(1).max(40).refine(withoutNul, NUL_MESSAGE).optional(),
   categories: categoriesSchema.refine((names) => names.every(withoutNul), NUL_MESSAGE).optional(),
+  /** Absent: the stored tags stay (an old client, the offline queue). */
+  tags: tagsSchema.optional(),
   answered: clientTimestampSchema,
   modified: clientTimestampSchema,
   user_id: claimedUserIdSchema,
@@ -65,6 +82,8 @@ export const answerSchema = z.object({
   text: z.string(),
   type: z.string(),
   categories: z.array(z.string()),
+  /** The entry's tags: private, only ever sent to its author (absent in old saved states). */
+  tags: z.array(z.string()).optional(),
   shared: z.boolean(),
   sharedOn: z.string().nullable(),
   anonymous: z.boolean(),

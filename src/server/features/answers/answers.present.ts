@@ -15,6 +15,7 @@ export function presentOwnAnswer(view: OwnAnswerView): Answer {
     text: view.text,
     type: view.type,
     categories: parseStringList(view.categories),
+    tags: parseStringList(view.tags),
     shared: Number(view.shared) === 1,
     sharedOn: view.shared_on,
     anonymous: Number(view.anonymous) === 1,

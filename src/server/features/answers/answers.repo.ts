@@ -5,7 +5,15 @@ import type { AnswerRow } from '#server/db/rows.ts';
 
 export type AnswerContent = Pick<
   AnswerRow,
-  'prompt_id' | 'prompt_title' | 'text' | 'type' | 'categories' | 'modified' | 'score' | 'revision'
+  | 'prompt_id'
+  | 'prompt_title'
+  | 'text'
+  | 'type'
+  | 'categories'
+  | 'tags'
+  | 'modified'
+  | 'score'
+  | 'revision'
 >;
 
 /** The user's answers, newest first, as seen by their author. */
@@ -47,6 +55,7 @@ const updateContentQuery = preparedQuery((db, p: AnswerContent & { id: string })
       text: p.text,
       type: p.type,
       categories: p.categories,
+      tags: p.tags,
       modified: p.modified,
       score: p.score,
       revision: p.revision,

@@ -102,6 +102,7 @@ export async function saveAnswerForUser(
     text: input.text,
     type: input.type ?? DEFAULT_TYPE,
     categories: JSON.stringify(input.categories ?? []),
+    tags: JSON.stringify(input.tags ?? []),
     shared: 0,
     shared_on: null,
     anonymous: 0,
@@ -170,6 +171,7 @@ export async function saveAnswerForUser(
           // Absent fields keep what was stored: clients send whole objects, the queue may not.
           type: input.type ?? existing.type,
           categories: input.categories ? JSON.stringify(input.categories) : existing.categories,
+          tags: input.tags ? JSON.stringify(input.tags) : existing.tags,
           modified,
           score,
           revision: Number(existing.revision) + 1,
