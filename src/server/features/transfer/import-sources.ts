@@ -4,6 +4,7 @@ import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '#shared/api/common.ts';
 import type { ImportFormat, LeftKind } from '#shared/api/transfer.ts';
 import { parseDayKey } from '#shared/domain/calendar-day.ts';
 import { startOfHour } from '#shared/domain/hour.ts';
+import { MAX_TAG_LENGTH, MAX_TAGS, normaliseTags } from '#shared/domain/tags.ts';
 import { noonInZone } from '#shared/domain/zoned-day.ts';
 import { firstHeading, titleOf, unescapeMarkdown } from './day-one-text.ts';
 import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
@@ -19,12 +20,14 @@ export type ImportCandidate = {
   text: string;
   type: string;
   categories: string[];
+  /** The entry's tags, cleaned and at most 20 of at most 40 characters (domain/tags.ts). */
+  tags: string[];
   answered: string;
   modified: string;
   shared: boolean;
   sharedOn: string | null;
   anonymous: boolean;
-  /** What the entry holds that Müse cannot keep yet (Day One's tags, star, place, weather, photos). */
+  /** What the entry holds that Müse cannot keep yet (Day One's star, place, weather, photos). */
   left: LeftBehind;
 };
 
@@ -72,12 +75,22 @@ function stringList(value: unknown): string[] {
     : [];
 }
 
+/** Tags as Müse keeps them: cleaned, once each; past the limits, the first that fit. */
+function tagList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const strings = value.filter((v): v is string => typeof v === 'string');
+  return normaliseTags(strings)
+    .filter((tag) => tag.length <= MAX_TAG_LENGTH)
+    .slice(0, MAX_TAGS);
+}
+
 type Fields = {
   prompt_id: unknown;
   prompt_title: unknown;
   text: unknown;
   type: unknown;
   categories: unknown;
+  tags: unknown;
   answered: unknown;
   modified: unknown;
   shared: unknown;
@@ -107,6 +120,7 @@ function toItem(fields: Fields, importKey: string | null, left: LeftBehind = {})
       text: body,
       type,
       categories: stringList(fields.categories),
+      tags: tagList(fields.tags),
       answered,
       modified: isoOrNull(fields.modified) ?? answered,
       shared,
@@ -129,6 +143,7 @@ function fromMuse(value: unknown): ImportItem {
       text: a.text,
       type: a.type,
       categories: a.categories,
+      tags: a.tags,
       answered: a.answered,
       modified: a.modified,
       shared: a.shared,
@@ -208,11 +223,7 @@ const present = (value: unknown): boolean =>
 /** What a Day One entry holds that Müse does not keep yet; zero counts are left out. */
 function leftOf(e: Record<string, unknown>): LeftBehind {
   const left: LeftBehind = {};
-  const tags = Array.isArray(e.tags)
-    ? e.tags.filter((t) => typeof t === 'string' && t.trim() !== '').length
-    : 0;
   const counts: [LeftKind, number][] = [
-    ['tags', tags],
     ['starred', e.starred === true ? 1 : 0],
     ['locations', typeof e.location === 'object' && present(e.location) ? 1 : 0],
     ['weather', typeof e.weather === 'object' && present(e.weather) ? 1 : 0],
@@ -246,6 +257,7 @@ function fromDayOne(value: unknown, timeZone: string): ImportItem {
       text: unescapeMarkdown(titled.text),
       type: 'paragraph',
       categories: [],
+      tags: e.tags,
       answered: created && sameWallClock(created, own, timeZone),
       modified: modified && sameWallClock(modified, own, timeZone),
       shared: false,

@@ -15,6 +15,7 @@ export function answerToMarkdown(answer: Answer): string {
     ['prompt', answer.prompt_title],
     ['prompt_id', answer.prompt_id],
     ['categories', answer.categories],
+    ['tags', answer.tags ?? []],
     ['type', answer.type],
     ['shared', answer.shared],
     ['shared_on', answer.sharedOn],
@@ -52,6 +53,7 @@ export type MarkdownAnswer = {
   prompt_title: string | null;
   prompt_id: string | null;
   categories: string[];
+  tags: string[];
   type: string | null;
   shared: boolean;
   sharedOn: string | null;
@@ -111,15 +113,18 @@ export function markdownToAnswer(content: string, fileName: string): MarkdownAns
   if (body.endsWith('\n')) body = body.slice(0, -1);
   const base = fileName.split('/').pop() ?? fileName;
   const dated = /^(\d{4}-\d{2}-\d{2})/.exec(base)?.[1] ?? null;
-  const categories = fields.get('categories') ?? fields.get('tags');
+  const categories = fields.get('categories');
+  const tags = fields.get('tags');
+  const strings = (list: unknown) =>
+    Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : [];
   return {
     answered: str(fields.get('date')) ?? dated,
     modified: str(fields.get('modified')),
     prompt_title: str(fields.get('prompt')) ?? str(fields.get('title')),
     prompt_id: str(fields.get('prompt_id')),
-    categories: Array.isArray(categories)
-      ? categories.filter((c): c is string => typeof c === 'string')
-      : [],
+    categories: strings(categories),
+    // Other tools' `tags: [a, b]` (or a list under `tags:`) are tags here too.
+    tags: strings(tags),
     type: str(fields.get('type')),
     shared: fields.get('shared') === true,
     sharedOn: str(fields.get('shared_on')),

@@ -103,6 +103,8 @@ describeEachDatabase('transfer: export and import', (get) => {
             prompt_title: a.title,
             text: a.text,
             categories: a.cats,
+            // Tags survive both round trips (issue 35 point 3).
+            tags: a.d === 1 ? ['Berlin trip', 'home'] : [],
             answered: daysAgo(a.d),
             modified: daysAgo(a.d, 13),
           },
@@ -207,12 +209,13 @@ describeEachDatabase('transfer: export and import', (get) => {
     });
     await importFile(fresh, 'notes.zip', zip);
     const answers = (await exportJson(fresh)).answers;
-    expect(answers.map((a) => [a.prompt_title, a.text, a.categories])).toEqual(
+    expect(answers.map((a) => [a.prompt_title, a.text, a.categories, a.tags])).toEqual(
       expect.arrayContaining([
-        ['2026-03-04-walk', 'A walk by the river.', []],
+        ['2026-03-04-walk', 'A walk by the river.', [], []],
         // Without front matter, the first `# ` heading is the title; the text stays as written.
-        ['Train to Hamburg', 'Some words first.\n\n# Train to Hamburg\n\nWindy.', []],
-        ['Plain YAML', 'Snow.', ['Life', 'Self']],
+        ['Train to Hamburg', 'Some words first.\n\n# Train to Hamburg\n\nWindy.', [], []],
+        // Other tools' tags are tags (issue 35 point 3).
+        ['Plain YAML', 'Snow.', [], ['Life', 'Self']],
       ]),
     );
   });
@@ -394,8 +397,8 @@ describeEachDatabase('transfer: export and import', (get) => {
         from: '2026-03-02',
         to: '2026-03-06',
         skipped: [],
+        // Tags come over with their entries (issue 35 point 3).
         notBroughtOver: [
-          { kind: 'tags', count: 3 },
           { kind: 'starred', count: 1 },
           { kind: 'locations', count: 2 },
           { kind: 'weather', count: 2 },
@@ -410,17 +413,18 @@ describeEachDatabase('transfer: export and import', (get) => {
       // The list shows the days the preview named: the same wall clock as in the entry's zone.
       expect(
         answers
-          .map((a) => [dayThere(a.answered), a.prompt_title, a.text])
+          .map((a) => [dayThere(a.answered), a.prompt_title, a.text, a.tags])
           .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
         timeZone,
       ).toEqual([
-        ['2026-03-02', 'Day One', 'A zone nobody knows: UTC then.'],
+        ['2026-03-02', 'Day One', 'A zone nobody knows: UTC then.', []],
         [
           '2026-03-05',
           'Train home.',
           'Train home from Berlin. Tired but good. Seats 3-4, path C:\\tmp.',
+          ['travel', 'berlin'],
         ],
-        ['2026-03-06', 'A short day', 'A short day\nWalked in the park!'],
+        ['2026-03-06', 'A short day', 'A short day\nWalked in the park!', ['walks']],
       ]);
       if (timeZone === 'UTC') {
         expect(answers.map((a) => a.answered).sort()).toEqual([

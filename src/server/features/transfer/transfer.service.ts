@@ -80,7 +80,8 @@ export function storedBytes(c: ImportCandidate): number {
     Buffer.byteLength(c.prompt_title) +
     Buffer.byteLength(c.importKey) +
     Buffer.byteLength(c.type) +
-    Buffer.byteLength(JSON.stringify(c.categories))
+    Buffer.byteLength(JSON.stringify(c.categories)) +
+    Buffer.byteLength(JSON.stringify(c.tags))
   );
 }
 
@@ -233,6 +234,7 @@ async function insertFresh(deps: Pick<AppDeps, 'db'>, user: UserRow, fresh: Impo
     text: c.text,
     type: c.type,
     categories: JSON.stringify(c.categories),
+    tags: JSON.stringify(c.tags),
     shared: c.shared ? 1 : 0,
     shared_on: c.shared ? c.sharedOn : null,
     anonymous: c.anonymous ? 1 : 0,
