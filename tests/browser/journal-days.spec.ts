@@ -130,3 +130,44 @@ test('keeps the streak of a nightly writer who opens the journal at 23:50 and fi
     await context.close();
   }
 });
+
+test('tags an entry: Enter or a comma adds one, × takes it away, and they stay after a reload', async () => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  try {
+    await openAsNewVisitor(page, `${server.origin}/`);
+    await page.goto(`${server.origin}/answer/journal`);
+    await answerBox(page).fill('a walk by the river');
+    const field = page.getByLabel('Add a tag');
+    await field.fill('#walks');
+    await field.press('Enter');
+    await field.pressSequentially('Berlin trip,');
+    const tags = page.getByRole('list', { name: 'Tags' });
+    await expect(tags.getByRole('listitem')).toHaveText(['#walks×', '#Berlin trip×']);
+    await expect(field).toHaveValue('');
+    await page.getByRole('button', { name: 'Remove the tag walks' }).click();
+    await expect(tags.getByRole('listitem')).toHaveText(['#Berlin trip×']);
+    await screenshot(page, 'journal-tags-phone');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+
+    // On the server, and back in the editor after a reload.
+    const saved = await page.evaluate(async () => {
+      const response = await fetch('/api/user/answers', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return ((await response.json()) as { answers: { tags?: string[] }[] }).answers;
+    });
+    expect(saved.map((a) => a.tags)).toEqual([['Berlin trip']]);
+    await page.goto(`${server.origin}/answer/journal`);
+    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+      '#Berlin trip×',
+    ]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

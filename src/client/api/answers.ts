@@ -13,6 +13,8 @@ export function answerInput(answer: Answer): RequestOf<'/api/answer/save'>['answ
     text: answer.text,
     type: answer.type,
     categories: answer.categories,
+    // Absent on an answer from an old saved state: the server keeps what it has.
+    ...(answer.tags ? { tags: answer.tags } : {}),
     answered: answer.answered,
     modified: answer.modified,
     user_id: answer.user_id,

@@ -168,6 +168,22 @@ export function typed(text: string): void {
   });
 }
 
+/**
+ * The entry's tags changed (issue 35 point 3): kept on the current answer and saved with it at
+ * once, as a pause in typing would. A new entry with no text yet keeps them until it has some.
+ */
+export function retagged(tags: string[]): void {
+  const s = session;
+  if (!s) return;
+  setState((state) =>
+    state.answer?._id === s.answerId ? { answer: { ...state.answer, tags } } : {},
+  );
+  s.dirty = true;
+  clearTimeout(s.timers.save);
+  s.timers.save = setTimeout(() => saveEditorDraft({ quiet: true }), 0);
+  setView({ status: 'pending', edited: true });
+}
+
 /** Fetches the answer fresh and decides which text the editor shows (decision 013). */
 async function openFresh(s: Session, local: Answer): Promise<void> {
   const pending = pendingLocal(s.answerId);
