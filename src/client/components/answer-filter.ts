@@ -8,6 +8,7 @@ export type SearchableAnswer = {
   prompt_title: string;
   text: string;
   categories?: readonly string[];
+  tags?: readonly string[];
 };
 
 /** Lower case without accents, so 'cafe' finds 'Café' and 'muse' finds 'Müse'. */
@@ -25,8 +26,9 @@ function time(answer: SearchableAnswer): number {
 
 /**
  * The answers matching `query`, newest first (issue 17 C): every word of the query must be a
- * whole word — in any of its simple English forms — of the answer's text, prompt title or
- * categories (case and accents ignored); the date range and category narrow it down. An empty
+ * whole word — in any of its simple English forms — of the answer's text, prompt title,
+ * categories or tags (case and accents ignored); the date range, category and tag narrow it
+ * down. An empty
  * query matches everything the filters let through.
  */
 export function filterAnswers<A extends SearchableAnswer>(
@@ -41,6 +43,7 @@ export function filterAnswers<A extends SearchableAnswer>(
         text: answer.text,
         title: answer.prompt_title,
         categories: answer.categories ?? [],
+        tags: answer.tags ?? [],
         day: dayKey(localDayOf(answer.answered)),
       },
       search,

@@ -78,3 +78,23 @@ describe('highlight, as the answer cards use it', () => {
     expect(highlight('The bus driver.', 'drive').some((p) => p.match)).toBe(false);
   });
 });
+
+describe('matchesSearch with tags (issue 35 point 3)', () => {
+  const item = {
+    text: 'Rain all day.',
+    title: 'Nov 27, 2026',
+    categories: [],
+    tags: ['Berlin trip', 'walks'],
+    day: '2026-11-27',
+  };
+  const query = { text: '', from: '', to: '', category: '' };
+  it('finds an entry by a word of its tags', () => {
+    expect(matchesSearch(item, { ...query, text: 'berlin' })).toBe(true);
+    expect(matchesSearch(item, { ...query, text: 'paris' })).toBe(false);
+  });
+  it('narrows to one tag, case ignored', () => {
+    expect(matchesSearch(item, { ...query, tag: 'WALKS' })).toBe(true);
+    expect(matchesSearch(item, { ...query, tag: 'walk' })).toBe(false);
+    expect(matchesSearch({ ...item, tags: undefined }, { ...query, tag: 'walks' })).toBe(false);
+  });
+});

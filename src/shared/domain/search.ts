@@ -3,6 +3,8 @@
 // "love"; prompt titles and categories count, and a date range and a category narrow it down.
 // Pure: the client runs it over the answers it holds.
 
+import { hasTag } from './tags.ts';
+
 /** Letters and digits, with inner apostrophes ("don't"): one word. */
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
@@ -52,17 +54,24 @@ export type SearchQuery = {
   to: string;
   /** A category name; '' for any. */
   category: string;
+  /** A tag the answer must have (case ignored); '' or absent for any (issue 35 point 3). */
+  tag?: string;
 };
 
 export type Searchable = {
   text: string;
   title: string;
   categories: readonly string[];
+  /** The entry's tags: searched like its words, and what `tag` filters on. */
+  tags?: readonly string[];
   /** The calendar day it was written, 'YYYY-MM-DD'. */
   day: string;
 };
 
-/** Whether an answer passes the filters and holds every word asked for (text, title, category). */
+/**
+ * Whether an answer passes the filters and holds every word asked for (text, title, category,
+ * tags).
+ */
 export function matchesSearch(item: Searchable, query: SearchQuery): boolean {
   if (query.from && item.day < query.from) return false;
   if (query.to && item.day > query.to) return false;
@@ -70,10 +79,11 @@ export function matchesSearch(item: Searchable, query: SearchQuery): boolean {
     const wanted = query.category.toLowerCase();
     if (!item.categories.some((name) => name.toLowerCase() === wanted)) return false;
   }
+  if (query.tag && !hasTag(item.tags, query.tag)) return false;
   const wanted = queryStems(query.text);
   if (wanted.length === 0) return true;
   const found = new Set(
-    [item.text, item.title, ...item.categories].flatMap((text) =>
+    [item.text, item.title, ...item.categories, ...(item.tags ?? [])].flatMap((text) =>
       wordsOf(text).map(({ word }) => stem(word)),
     ),
   );
