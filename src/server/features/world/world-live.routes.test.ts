@@ -105,6 +105,50 @@ describeEachDatabase('GET /api/world/live', (get) => {
     expect(stream.raw()).not.toContain(author.id);
   });
 
+  it('announces an anonymous share at the hour on every instance, each to its own streams, once', async () => {
+    // Two more instances of the same database, as two machines would run (each with its bus:
+    // NOTIFY on PostgreSQL, its own process on SQLite). The share is made on the first.
+    const instances = [
+      await buildTestApp(get().db, { database: get().config }),
+      await buildTestApp(get().db, { database: get().config }),
+    ];
+    try {
+      const opened: SseStream[] = [];
+      for (const instance of instances) {
+        const at = await instance.listen({ port: 0, host: '127.0.0.1' });
+        await expect
+          .poll(async () => (await instance.inject({ url: '/readyz' })).json().live)
+          .toBe('up');
+        const stream = await openSse(`${at}/api/world/live`);
+        streams.push(stream);
+        opened.push(stream);
+      }
+      const id = await write('Told by every instance at the hour');
+      const hour = nextHour(new Date().toISOString());
+      setClock(new Date(Date.parse(hour) - 1_500));
+      const [first, second] = instances as [FastifyInstance, FastifyInstance];
+      expect(
+        (await post(first, '/api/answer/share', { answer_id: id, anonymous: true }, author))
+          .statusCode,
+      ).toBe(200);
+      for (const stream of opened) {
+        const joined = await stream.next((e) => e.event === 'answer' && e.data.includes(id));
+        expect(joined.id).toBe(`joined-${hour}-${id}`);
+      }
+      // Once each: a named share made on each instance afterwards reaches its own stream after
+      // the announcement, and nothing has repeated it (not the bus, not the other instance).
+      for (const [n, instance] of [first, second].entries()) {
+        const named = await write(`Named after the hour ${n}`, reader);
+        await post(instance, '/api/answer/share', { answer_id: named, anonymous: false }, reader);
+        await opened[n]?.next((e) => e.event === 'answer' && e.data.includes(named));
+        const told = opened[n]?.events.filter((e) => e.event === 'answer' && e.data.includes(id));
+        expect(told).toHaveLength(1);
+      }
+    } finally {
+      for (const instance of instances) await instance.close();
+    }
+  });
+
   it('replays what a reconnecting stream missed after Last-Event-ID, or says reset', async () => {
     const first = await open();
     const a = await write('First of two');
