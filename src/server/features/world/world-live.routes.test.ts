@@ -105,6 +105,34 @@ describeEachDatabase('GET /api/world/live', (get) => {
     expect(stream.raw()).not.toContain(author.id);
   });
 
+  it('tells nothing of an anonymous share taken back, changed or deleted before it joined the world', async () => {
+    const stream = await open();
+    const hour = nextHour(new Date().toISOString());
+    setClock(new Date(Date.parse(hour) - 30_000));
+    const changed = await write('Shared, then its copy changed');
+    const unshared = await write('Shared, then taken back');
+    const deleted = await write('Shared, then deleted');
+    for (const id of [changed, unshared, deleted]) {
+      await post(app, '/api/answer/share', { answer_id: id, anonymous: true }, author);
+    }
+    const done = [
+      await post(
+        app,
+        '/api/answer/share/update',
+        { answer_id: changed, text: 'New words' },
+        author,
+      ),
+      await post(app, '/api/answer/unshare', { answer_id: unshared }, author),
+      await post(app, '/api/answer/delete', { answer_id: deleted }, author),
+    ];
+    expect(done.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    // A named share made after them is the first thing the stream hears.
+    const named = await write('Named, after all that', reader);
+    await post(app, '/api/answer/share', { answer_id: named, anonymous: false }, reader);
+    await stream.next((e) => e.event === 'answer' && e.data.includes(named));
+    for (const id of [changed, unshared, deleted]) expect(stream.raw()).not.toContain(id);
+  });
+
   it('announces an anonymous share at the hour on every instance, each to its own streams, once', async () => {
     // Two more instances of the same database, as two machines would run (each with its bus:
     // NOTIFY on PostgreSQL, its own process on SQLite). The share is made on the first.
