@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FeedAnswer, PublicProfile } from '#shared/api/world.ts';
 import { isOnTheHour, startOfHour } from '#shared/domain/hour.ts';
 import { wordScore } from '#shared/domain/score.ts';
+import { anHourAgo, atTheNextHour } from '#tests/support/clock.ts';
 import { buildUser, post, type TestUser, todayFields } from '#tests/support/factories.ts';
 import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
@@ -79,15 +80,19 @@ describeEachDatabase('an anonymous share cannot be paired with its author', (get
     expect((await profileOf(author)).score).toBe(own.score);
     expect((await ok('/api/user', {}, author)).user.score).toBe(own.score + 12);
 
-    // The anonymous card carries nothing to subtract from the profile.
-    const card = (await feed()).find((a) => a._id === anonymous);
+    // The anonymous card (once it has joined the world, decision 057) carries nothing to
+    // subtract from the profile.
+    const card = (await atTheNextHour(feed)).find((a) => a._id === anonymous);
     expect(card).toMatchObject({ anonymous: true, score: null, user_id: null });
   });
 
   it('an anonymous card carries no score and no time finer than the hour, wherever it shows', async () => {
     const author = await buildUser(get().db);
-    const id = await sharedAnswerOf(app, author, { anonymous: true, text: WORDS_37 });
-    const now = new Date().toISOString();
+    // Shared an hour ago, so it has joined the world everywhere (decision 057).
+    const { id, now } = await anHourAgo(async () => ({
+      id: await sharedAnswerOf(app, author, { anonymous: true, text: WORDS_37 }),
+      now: new Date().toISOString(),
+    }));
     const seen: FeedAnswer[] = [];
     seen.push(...(await feed()).filter((a) => a._id === id));
     const prompt = await ok(
@@ -140,7 +145,8 @@ describeEachDatabase('an anonymous share cannot be paired with its author', (get
       const after = await sharedAnswerOf(app, author);
       if (startOfHour(new Date().toISOString()) !== hour) continue;
       ids = { before, anonymous, after, stranger };
-      page = await feed();
+      // Read once the hour has turned and the anonymous shares have joined (decision 057).
+      page = await atTheNextHour(feed);
       break;
     }
     if (!ids) throw new Error('no hour held still for the shares');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { anHourAgo } from '#tests/support/clock.ts';
 import { buildUser, post, type TestUser, todayFields, unique } from '#tests/support/factories.ts';
 import { uploadPicture } from '#tests/support/pictures.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
@@ -54,7 +55,10 @@ describeEachDatabase('anonymous stays anonymous', (get) => {
 
     const shareAnonymously = async (answer: Record<string, unknown>) => {
       const saved = await saveAnswerAs(app, author, answer);
-      await ok(post(app, '/api/answer/share', { answer_id: saved._id, anonymous: true }, author));
+      // An hour ago, so it has joined the world (decision 057).
+      await anHourAgo(() =>
+        ok(post(app, '/api/answer/share', { answer_id: saved._id, anonymous: true }, author)),
+      );
       anonymousIds.push(saved._id);
       return saved._id;
     };

@@ -106,7 +106,7 @@ for (const variant of variants) {
       expect((await onB.json()).user).toMatchObject({ _id: person.id, name: person.name });
     });
 
-    it('a share on A reaches B’s live stream within a second, naming no anonymous author', async () => {
+    it('a share on A reaches B’s live stream within a second', async () => {
       const stream = await openSse(`${b.origin}/api/world/live`);
       streams.push(stream);
       expect(stream.status).toBe(200);
@@ -122,10 +122,12 @@ for (const variant of variants) {
       );
       expect(saved.status).toBe(200);
       const sharedAt = Date.now();
+      // By name: told at once. An anonymous share waits for the hour and is announced by each
+      // instance itself (decision 057; world-live.routes.test.ts).
       const shared = await call(
         a.origin,
         '/api/answer/share',
-        { answer_id: answerId, anonymous: true },
+        { answer_id: answerId, anonymous: false },
         author.cookie,
         author.from,
       );
@@ -138,13 +140,9 @@ for (const variant of variants) {
       expect(JSON.parse(event.data).answer).toMatchObject({
         _id: answerId,
         text,
-        anonymous: true,
-        user_id: null,
-        user_name: '',
-        profilePicture: null,
+        anonymous: false,
+        user_id: author.id,
       });
-      expect(stream.raw()).not.toContain(author.id);
-      expect(stream.raw()).not.toContain(author.name);
     });
 
     it('loves through both instances add up exactly, and both streams hear the count', async () => {

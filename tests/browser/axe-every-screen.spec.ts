@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, keepRecoveryCodes, settle } from './support/page.ts';
 import { type ApiUser, apiUser, PASSWORD, savedUser, shareAnswer } from './support/people.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { justAfterTheHour, type RunningServer, startServer } from './support/server.ts';
 import { todayKey } from './support/today.ts';
 
 // Issue 16 "accessible by measurement": axe-core's WCAG 2.0/2.1 A and AA rules find nothing on
@@ -199,10 +199,12 @@ test.describe('every screen passes axe-core in both themes', { tag: '@layout' },
   test.beforeAll(async ({ browser }, testInfo) => {
     const viewport = testInfo.project.use.viewport ?? PHONE;
     width = viewport.width;
-    server = await startServer({ MUSE_ADMINS: IDA });
+    server = await startServer({ MUSE_ADMINS: IDA }, { movableClock: true });
     ada = await apiUser(server.origin, 'Adamant');
     await shareAnswer(ada, { promptId: PROMPT, promptTitle: PROMPT_TITLE, text: SEA });
     await shareAnswer(ada, { promptTitle: 'A quiet place', text: QUIET, anonymous: true });
+    // An anonymous share joins the world on the hour (decision 057): the server's clock goes there.
+    await server.setClock(justAfterTheHour());
     await ada.post('/api/prompt/create', {
       prompt: { _id: randomUUID().replaceAll('-', ''), title: SUBMITTED, categories: ['Life'] },
     });

@@ -5,12 +5,17 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
-import { METRICS_TOKEN, type RunningServer, startServer } from './support/server.ts';
+import {
+  justAfterTheHour,
+  METRICS_TOKEN,
+  type RunningServer,
+  startServer,
+} from './support/server.ts';
 
 // The live world (decision 019): Ada (phone) and Bea (desktop) both have /world open. Ada shares
-// an answer anonymously; without reloading, Bea sees '1 new answer' above the list (the list
-// itself does not move) and reveals it at the top. A love sent meanwhile changes the count in
-// place.
+// an answer anonymously; when it joins the world on the hour (decision 057), without reloading,
+// Bea sees '1 new answer' above the list (the list itself does not move) and reveals it at the
+// top. A love sent meanwhile changes the count in place.
 
 const OLD_TEXT = 'Mornings by the harbour, before anyone is up';
 const NEW_TEXT = 'I finally said sorry, and it was easier than I feared';
@@ -45,7 +50,7 @@ test.describe('the live world', () => {
   let oldAnswerId = '';
 
   test.beforeAll(async ({ browser }) => {
-    server = await startServer();
+    server = await startServer({}, { movableClock: true });
     [ada, bea] = await Promise.all([
       browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' }),
       browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' }),
@@ -84,15 +89,21 @@ test.describe('the live world', () => {
     const readingAt = await pageA.evaluate(() => window.scrollY);
     expect(readingAt).toBeGreaterThan(0);
 
-    // Ada shares from her session (the share itself is the world spec's subject).
+    // Ada shares from her session (the share itself is the world spec's subject), two seconds
+    // before the hour by the server's clock.
     const answerId = `new${randomUUID().replaceAll('-', '')}`;
     await call(pageA, '/api/answer/save', {
       answer: { _id: answerId, prompt_id: '', prompt_title: 'Something brave', text: NEW_TEXT },
     });
+    // The server's hour turns two seconds after this, not before.
+    const hourTurns = Date.now() + 2_000;
+    await server.setClock(new Date(justAfterTheHour().getTime() - 3_000));
     await call(pageA, '/api/answer/share', { answer_id: answerId, anonymous: true });
 
+    // Nothing is told until the hour; then its card is announced like any new one.
     const button = pageB.getByRole('button', { name: '1 new answer' });
     await expect(button).toBeVisible();
+    expect(Date.now()).toBeGreaterThanOrEqual(hourTurns);
     // Waiting, not pushed under the reader's eyes: the list still starts with what it had.
     await expect(feedItem(pageB, NEW_TEXT)).toHaveCount(0);
     await expect(worldItems(pageB).first()).toContainText('Thought 5');

@@ -9,6 +9,11 @@ export type RunningServer = {
   dataDir: string;
   pid: number;
   stop: () => Promise<void>;
+  /**
+   * Sets the server's clock to `at` (it runs on from there); resolves once the server lives in
+   * it. Only for a server started with `movableClock` (support/server-clock.ts).
+   */
+  setClock: (at: Date) => Promise<void>;
 };
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -44,10 +49,24 @@ async function waitForReady(origin: string, child: ChildProcess, output: () => s
   throw new Error(`server did not start in 55 s:\n${output()}`);
 }
 
-/** The built server, exactly as `npm start` runs it, on a fresh data dir and a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The built server, exactly as `npm start` runs it, on a fresh data dir and a free port. With
+ * `movableClock`, the test can set its clock (setClock): anonymous shares join the world on the
+ * hour after they were shared (decision 057), and a journey cannot wait an hour.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { movableClock?: boolean } = {},
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-e2e-'));
   const port = await freePort();
+  const clockFile = path.join(dataDir, 'test-clock-offset');
+  const clock: Record<string, string> = options.movableClock
+    ? {
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(root, 'tests/browser/support/server-clock.ts')}`,
+        MUSE_TEST_CLOCK_FILE: clockFile,
+      }
+    : {};
   let log = '';
   const child = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
     cwd: root,
@@ -61,6 +80,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // No balancer in front: SIGTERM closes at once.
       SHUTDOWN_DRAIN_MS: '0',
       METRICS_TOKEN,
+      ...clock,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +104,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     origin,
     dataDir,
     pid: child.pid ?? 0,
+    setClock: async (at: Date) => {
+      if (!options.movableClock) throw new Error('this server was started without movableClock');
+      const offset = String(at.getTime() - Date.now());
+      fs.writeFileSync(clockFile, offset);
+      const deadline = Date.now() + 10_000;
+      const applied = () => {
+        try {
+          return fs.readFileSync(`${clockFile}.applied`, 'utf8') === offset;
+        } catch {
+          return false;
+        }
+      };
+      while (!applied()) {
+        if (Date.now() > deadline) throw new Error('the server did not take its new clock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -93,4 +130,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A second past the start of the next UTC hour: where a server's clock goes for the anonymous
+ * shares made so far to have joined the world (decision 057).
+ */
+export function justAfterTheHour(): Date {
+  return new Date((Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS + 1_000);
 }

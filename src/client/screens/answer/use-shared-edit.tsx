@@ -92,6 +92,7 @@ export function useSharedEdit(
       <SharedBadge
         anonymous={anonymous}
         name={name}
+        sharedOn={saved.sharedOn}
         note={sharedNote(choice, saved.text, saved.sharedText)}
         onUnshare={() => unshareWithConfirm(saved._id)}
       />

@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '#server/db/database.ts';
 import { publicRecordColumns } from '#server/db/public-record.ts';
 import type { DB } from '#server/db/schema.ts';
+import { sharedForOthers } from '#server/db/world-visibility.ts';
 
 export type NamedUser = { id: string; name: string };
 
@@ -214,12 +215,16 @@ export async function listAnswersPage(
   db: Database,
   offset: number,
   limit: number,
+  hour: string,
 ): Promise<AdminAnswerRow[]> {
   return (
     db
       .selectFrom('answers')
       .select((eb) => {
         const byName = eb.and([eb('answers.shared', '=', 1), eb('answers.anonymous', '=', 0)]);
+        // Shared as the world sees it: an anonymous share is private here until it joins the
+        // world on the hour (decision 057), or its flip would date it for an admin.
+        const inWorld = sharedForOthers(eb, hour);
         return [
           'answers.id',
           // An answer to the author's own prompt would name them through the prompt.
@@ -243,11 +248,11 @@ export async function listAnswersPage(
             .as('prompt_title'),
           'answers.answered',
           'answers.modified',
-          'answers.shared',
+          eb.case().when(inWorld).then(eb.lit(1)).else(eb.lit(0)).end().as('shared'),
           eb.case().when(byName).then(eb.ref('answers.score')).else(null).end().as('score'),
           eb
             .case()
-            .when('answers.shared', '=', 1)
+            .when(inWorld)
             // The world's copy (decision 015): private edits of a shared answer stay private.
             .then(eb.ref('answers.shared_text'))
             .else(null)

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/database.ts';
 import type { AdminAnswerView, AdminUserView } from '#shared/api/admin.ts';
-import { startOfHour } from '#shared/domain/hour.ts';
+import { nextHour, startOfHour } from '#shared/domain/hour.ts';
+import { atClock } from '#tests/support/clock.ts';
 import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
@@ -255,10 +256,25 @@ describeEachDatabase('admin calls', (get) => {
         answered: later,
         score: 3,
       });
+      // Shared anonymously this hour: admins see it when the world does, on the hour after it
+      // (decision 057); until then it is an answer like any private one.
+      const anonymousCard = { _id: anonymousId, user_id: null, prompt_title: 'A seeded prompt' };
       expect(byId.get(anonymousId)).toEqual({
-        _id: anonymousId,
-        user_id: null,
-        prompt_title: 'A seeded prompt',
+        ...anonymousCard,
+        answered: hour,
+        modified: hour,
+        shared: false,
+        score: null,
+        text: null,
+      });
+      const joined = await atClock(new Date(Date.parse(nextHour(later)) + 1_000), () =>
+        post(app, '/api/admin/answers', { page: 1 }, admin),
+      );
+      const listed = (joined.json().answers as AdminAnswerView[]).find(
+        (a) => a._id === anonymousId,
+      );
+      expect(listed).toEqual({
+        ...anonymousCard,
         answered: hour,
         modified: hour,
         shared: true,

@@ -6,7 +6,7 @@ import {
   type AdminEntry,
   type AdminUserView,
 } from '#shared/api/admin.ts';
-import { utcDay } from '#shared/domain/hour.ts';
+import { currentHour, utcDay } from '#shared/domain/hour.ts';
 import { nameKey } from '#shared/domain/names.ts';
 import { presentAdminAnswer, presentAdminList, presentAdminUser } from './admin.present.ts';
 import {
@@ -86,5 +86,7 @@ export async function adminUsersPage(deps: Deps, page: number): Promise<AdminUse
 }
 
 export async function adminAnswersPage(deps: Deps, page: number): Promise<AdminAnswerView[]> {
-  return (await listAnswersPage(deps.db, offsetOf(page), ADMIN_PAGE_SIZE)).map(presentAdminAnswer);
+  return (await listAnswersPage(deps.db, offsetOf(page), ADMIN_PAGE_SIZE, currentHour())).map(
+    presentAdminAnswer,
+  );
 }

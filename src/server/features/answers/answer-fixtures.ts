@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Answer } from '#shared/api/answers.ts';
+import { anHourAgo } from '#tests/support/clock.ts';
 import { post, type TestUser } from '#tests/support/factories.ts';
 
 // Test fixtures for answer and world route tests: answers made through the API itself.
@@ -48,4 +49,16 @@ export async function sharedAnswerOf(
   );
   expect(response.statusCode, response.body).toBe(200);
   return saved._id;
+}
+
+/**
+ * An anonymous share of `user` made an hour ago, so it has joined the world (decision 057): for
+ * tests about what others see of it. Returns its id.
+ */
+export async function joinedAnonymousShareOf(
+  app: FastifyInstance,
+  user: TestUser,
+  options: { text?: string } = {},
+): Promise<string> {
+  return anHourAgo(() => sharedAnswerOf(app, user, { ...options, anonymous: true }));
 }

@@ -69,12 +69,12 @@ export async function deleteOwnAnswer(
   trx: Database,
   id: string,
   userId: string,
-): Promise<{ score: number; shared: number } | null> {
+): Promise<{ score: number; shared: number; anonymous: number; shared_on: string | null } | null> {
   const row = await trx
     .deleteFrom('answers')
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returning(['score', 'shared'])
+    .returning(['score', 'shared', 'anonymous', 'shared_on'])
     .executeTakeFirst();
   return row ?? null;
 }

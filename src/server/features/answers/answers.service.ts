@@ -7,6 +7,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { badRequest, conflict, HttpError, notFound } from '#server/plugins/errors.ts';
 import type { Answer, AnswerInput } from '#shared/api/answers.ts';
 import { MAX_ANSWER_TEXT } from '#shared/api/common.ts';
+import { seenByOthers } from '#shared/domain/hour.ts';
 import { wordScore } from '#shared/domain/score.ts';
 import { clientTimeOrNow, isNewer } from './answer-timestamps.ts';
 import { buryAnswer, isBuried } from './answer-tombstones.repo.ts';
@@ -206,8 +207,14 @@ export async function deleteAnswerForUser(
     return row;
   });
   if (!deleted) return false;
-  // A shared answer leaves every open /world too (after the commit, like every feed change).
-  if (Number(deleted.shared) === 1) {
+  // A shared answer leaves every open /world too (after the commit, like every feed change);
+  // an anonymous one that had not joined the world yet was in none (decision 057).
+  const share = {
+    shared: Number(deleted.shared) === 1,
+    anonymous: Number(deleted.anonymous) === 1,
+    sharedOn: deleted.shared_on,
+  };
+  if (seenByOthers(share)) {
     await deps.worldEvents.publish({ type: 'unshared', answerId });
   }
   return true;

@@ -7,7 +7,7 @@ import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
 import { uploadPicture } from '#tests/support/pictures.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { sharedAnswerOf } from '../answers/answer-fixtures.ts';
+import { joinedAnonymousShareOf, sharedAnswerOf } from '../answers/answer-fixtures.ts';
 
 // Issue 13 point 3: nobody can delete or claim another person's picture.
 describeEachDatabase('picture ownership', (get) => {
@@ -90,7 +90,7 @@ describeEachDatabase('picture ownership', (get) => {
     const before = await uploadPicture(app, author);
     expect((await setPicture(author, before)).statusCode).toBe(200);
     const named = await sharedAnswerOf(app, author);
-    const anonymous = await sharedAnswerOf(app, author, { anonymous: true });
+    const anonymous = await joinedAnonymousShareOf(app, author);
     const after = await uploadPicture(app, author, '#0000aa');
     expect((await setPicture(author, after)).statusCode).toBe(200);
 

@@ -3,6 +3,8 @@ import type { Database } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { DB } from '#server/db/schema.ts';
+import { sharedForOthers } from '#server/db/world-visibility.ts';
+import { currentHour } from '#shared/domain/hour.ts';
 import { nameKey } from '#shared/domain/names.ts';
 
 type Executor = Database | Transaction<DB>;
@@ -167,11 +169,12 @@ export type ErasedFromWorld = { unshared: string[]; lovesChanged: string[] };
 export async function deleteUserCompletely(db: Database, userId: string): Promise<ErasedFromWorld> {
   return db.transaction().execute(async (trx) => {
     const lovesChanged = await releaseLikes(trx, userId);
+    // What others saw: an anonymous share that has not joined the world yet was in no /world.
     const shared = await trx
       .selectFrom('answers')
       .select('id')
       .where('user_id', '=', userId)
-      .where('shared', '=', 1)
+      .where((eb) => sharedForOthers(eb, currentHour()))
       .execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     await trx.deleteFrom('login_throttle').where('account_key', '=', userId).execute();

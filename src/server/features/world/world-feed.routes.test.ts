@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FeedAnswer } from '#shared/api/world.ts';
+import { atClock } from '#tests/support/clock.ts';
 import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
@@ -113,12 +114,14 @@ describeEachDatabase('world feed: numbered pages over keyset seek and the page c
       })
       .where('id', '=', id)
       .execute();
-    expect((await page(1))[0]).toMatchObject({ _id: id, prompt_id: null, prompt_title: '' });
+    // Read once that hour has passed: an anonymous share joins the world after it (decision 057).
+    const later = () => atClock('2100-01-01T01:00:01.000Z', () => page(1));
+    expect((await later())[0]).toMatchObject({ _id: id, prompt_id: null, prompt_title: '' });
     await get()
       .db.updateTable('prompts')
       .set({ user_id: reader.id })
       .where('id', '=', promptId)
       .execute();
-    expect((await page(1))[0]).toMatchObject({ _id: id, prompt_id: promptId });
+    expect((await later())[0]).toMatchObject({ _id: id, prompt_id: promptId });
   });
 });

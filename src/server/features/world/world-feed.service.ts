@@ -16,7 +16,10 @@ import {
 // and remembered; the page itself is a keyset seek. Pages, already serialised as a stranger sees
 // them, and anchors are kept under the feed's change counter (migration 012), read on every
 // request, on both databases: whatever any instance committed before that read is in the page
-// served (decisions 018 and 030). Viewer-specific marks are never cached.
+// served (decisions 018 and 030). Viewer-specific marks are never cached. What the feed holds
+// also depends on the hour (an anonymous share joins the world on the hour after it was shared,
+// decision 057), so a cache belongs to one hour too: rows are read for the cache's hour, and a
+// reader in another hour gets another cache.
 
 const MAX_PAGES = 256;
 const MAX_ANCHORS = 20_000;
@@ -33,6 +36,8 @@ export type FeedPage = {
 type FeedCache = {
   /** The change counter the cache's rows were all read after. */
   counter: number;
+  /** The start of the hour its rows were read for (what anonymous shares they hold). */
+  hour: string;
   pages: Map<number, FeedPage>;
   anchors: Map<number, FeedAnchor | null>;
   /** The world filtered to one prompt (decision 023), by `${promptId} ${page}`. */
@@ -41,24 +46,26 @@ type FeedCache = {
 const caches = new WeakMap<Database, FeedCache>();
 
 /**
- * Whether `cache` may serve a reader who saw `counter`: its rows were read after that value or
- * a later one, so they are at least as new. (Only committed rows are ever read, so a counter
- * never goes back.)
+ * Whether `cache` may serve a reader who saw `counter` in `hour`: its rows were read after that
+ * value or a later one, so they are at least as new (only committed rows are ever read, so a
+ * counter never goes back), and for that same hour, so they hold the anonymous shares that
+ * have joined the world by then and none that have not.
  */
-function serves(cache: FeedCache, counter: number): boolean {
-  return cache.counter >= counter;
+function serves(cache: FeedCache, counter: number, hour: string): boolean {
+  return cache.counter >= counter && cache.hour === hour;
 }
 
 /**
  * The cache for the feed as it is now: as of the counter read now, or a reading the caller
- * made (before any rows it will put in).
+ * made (before any rows it will put in), in `hour`.
  */
-async function currentCache(db: Database, counter?: number): Promise<FeedCache> {
+async function currentCache(db: Database, hour: string, counter?: number): Promise<FeedCache> {
   const seen = counter ?? (await readFeedVersion(db));
   let cache = caches.get(db);
-  if (!cache || !serves(cache, seen)) {
+  if (!cache || !serves(cache, seen, hour)) {
     cache = {
       counter: seen,
+      hour,
       pages: new Map(),
       anchors: new Map(),
       promptPages: new Map(),
@@ -95,7 +102,7 @@ async function anchorBefore(
       if (known < page && known > from && value) from = known;
     }
     const start = from === 1 ? null : (cache.anchors.get(from) ?? null);
-    anchor = await findFeedAnchor(db, (page - from) * WORLD_PAGE_SIZE - 1, start);
+    anchor = await findFeedAnchor(db, (page - from) * WORLD_PAGE_SIZE - 1, start, cache.hour);
   }
   if (anchor === undefined) return undefined;
   remember(cache.anchors, page, anchor, MAX_ANCHORS);
@@ -120,27 +127,30 @@ function serialise(rows: AnswerRowWithAuthor[]): FeedPage {
 export function lastCachedPage(
   db: Database,
   page: number,
-): { page: FeedPage; isCurrent: (counter: number) => boolean } | null {
+): { page: FeedPage; isCurrent: (counter: number, hour: string) => boolean } | null {
   const cache = caches.get(db);
   const found = cache?.pages.get(page);
   if (!cache || !found) return null;
-  return { page: found, isCurrent: (counter) => serves(cache, counter) };
+  return { page: found, isCurrent: (counter, hour) => serves(cache, counter, hour) };
 }
 
 /**
  * One page of the feed (WORLD_PAGE_SIZE entries, fewer at the end), shared by all readers, as of
- * the change counter now (or as of `counter`, read by the caller just before).
+ * the change counter now (or as of `counter`, read by the caller just before) in `hour`, the
+ * start of the current hour.
  */
 export async function feedPage(
   db: Database,
   page: number,
-  counter: number | null = null,
+  counter: number | null,
+  hour: string,
 ): Promise<FeedPage> {
-  const cache = await currentCache(db, counter ?? undefined);
+  const cache = await currentCache(db, hour, counter ?? undefined);
   const cached = cache.pages.get(page);
   if (cached) return cached;
   const anchor = await anchorBefore(db, cache, page);
-  const rows = anchor === undefined ? [] : await listSharedPageAfter(db, anchor, WORLD_PAGE_SIZE);
+  const rows =
+    anchor === undefined ? [] : await listSharedPageAfter(db, anchor, WORLD_PAGE_SIZE, cache.hour);
   // Read after the counter, so never older than the cache it goes into.
   const built = serialise(rows);
   remember(cache.pages, page, built, MAX_PAGES);
@@ -155,8 +165,9 @@ export async function promptFeedPage(
   db: Database,
   promptId: string,
   page: number,
+  hour: string,
 ): Promise<AnswerRowWithAuthor[]> {
-  const cache = await currentCache(db);
+  const cache = await currentCache(db, hour);
   const key = `${promptId} ${page}`;
   const cached = cache.promptPages.get(key);
   if (cached) return cached;
@@ -165,6 +176,7 @@ export async function promptFeedPage(
     promptId,
     (page - 1) * WORLD_PAGE_SIZE,
     WORLD_PAGE_SIZE,
+    cache.hour,
   );
   remember(cache.promptPages, key, rows, MAX_PAGES);
   return rows;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { nextHour } from '#shared/domain/hour.ts';
+import { anHourAgo, realClock, setClock } from '#tests/support/clock.ts';
 import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
 import { openSse, type SseStream } from '#tests/support/sse.ts';
 import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
@@ -19,13 +21,13 @@ describeEachDatabase('GET /api/world/live', (get) => {
     streams.push(stream);
     return stream;
   };
-  const write = async (text: string) => {
+  const write = async (text: string, who: TestUser = author) => {
     const id = unique('live');
     const saved = await post(
       app,
       '/api/answer/save',
       { answer: { _id: id, prompt_id: '', prompt_title: 'Live', text } },
-      author,
+      who,
     );
     expect(saved.statusCode).toBe(200);
     return id;
@@ -37,6 +39,9 @@ describeEachDatabase('GET /api/world/live', (get) => {
     author = await buildUser(get().db, { name: unique('Author') });
     reader = await buildUser(get().db);
     admin = await buildUser(get().db, { admin: true });
+  });
+  afterEach(() => {
+    realClock();
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
@@ -53,10 +58,25 @@ describeEachDatabase('GET /api/world/live', (get) => {
   it('tells a share, love changes and removals, naming no anonymous author', async () => {
     const stream = await open();
     const id = await write('Something I learned today, live');
+    const named = await write('Shared by name just after', reader);
+    // Shared anonymously a second and a half before the hour (decision 057)…
+    const hour = nextHour(new Date().toISOString());
+    setClock(new Date(Date.parse(hour) - 1_500));
     expect(
       (await post(app, '/api/answer/share', { answer_id: id, anonymous: true }, author)).statusCode,
     ).toBe(200);
-    const shared = await stream.next((e) => e.event === 'answer');
+    // …nothing is told: the named share made after it comes first, and alone.
+    expect(
+      (await post(app, '/api/answer/share', { answer_id: named, anonymous: false }, reader))
+        .statusCode,
+    ).toBe(200);
+    await stream.next((e) => e.event === 'answer' && e.data.includes(named));
+    expect(stream.raw()).not.toContain(id);
+    // When the hour turns, its card is announced like any new one, by an id every instance
+    // gives it.
+    const shared = await stream.next((e) => e.event === 'answer' && e.data.includes(id));
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(hour));
+    expect(shared.id).toBe(`joined-${hour}-${id}`);
     const { answer } = JSON.parse(shared.data);
     expect(answer).toMatchObject({
       _id: id,
@@ -83,6 +103,78 @@ describeEachDatabase('GET /api/world/live', (get) => {
     const removed = await stream.next((e) => e.event === 'removed');
     expect(JSON.parse(removed.data)).toEqual({ _id: id });
     expect(stream.raw()).not.toContain(author.id);
+  });
+
+  it('tells nothing of an anonymous share taken back, changed or deleted before it joined the world', async () => {
+    const stream = await open();
+    const hour = nextHour(new Date().toISOString());
+    setClock(new Date(Date.parse(hour) - 30_000));
+    const changed = await write('Shared, then its copy changed');
+    const unshared = await write('Shared, then taken back');
+    const deleted = await write('Shared, then deleted');
+    for (const id of [changed, unshared, deleted]) {
+      await post(app, '/api/answer/share', { answer_id: id, anonymous: true }, author);
+    }
+    const done = [
+      await post(
+        app,
+        '/api/answer/share/update',
+        { answer_id: changed, text: 'New words' },
+        author,
+      ),
+      await post(app, '/api/answer/unshare', { answer_id: unshared }, author),
+      await post(app, '/api/answer/delete', { answer_id: deleted }, author),
+    ];
+    expect(done.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    // A named share made after them is the first thing the stream hears.
+    const named = await write('Named, after all that', reader);
+    await post(app, '/api/answer/share', { answer_id: named, anonymous: false }, reader);
+    await stream.next((e) => e.event === 'answer' && e.data.includes(named));
+    for (const id of [changed, unshared, deleted]) expect(stream.raw()).not.toContain(id);
+  });
+
+  it('announces an anonymous share at the hour on every instance, each to its own streams, once', async () => {
+    // Two more instances of the same database, as two machines would run (each with its bus:
+    // NOTIFY on PostgreSQL, its own process on SQLite). The share is made on the first.
+    const instances = [
+      await buildTestApp(get().db, { database: get().config }),
+      await buildTestApp(get().db, { database: get().config }),
+    ];
+    try {
+      const opened: SseStream[] = [];
+      for (const instance of instances) {
+        const at = await instance.listen({ port: 0, host: '127.0.0.1' });
+        await expect
+          .poll(async () => (await instance.inject({ url: '/readyz' })).json().live)
+          .toBe('up');
+        const stream = await openSse(`${at}/api/world/live`);
+        streams.push(stream);
+        opened.push(stream);
+      }
+      const id = await write('Told by every instance at the hour');
+      const hour = nextHour(new Date().toISOString());
+      setClock(new Date(Date.parse(hour) - 1_500));
+      const [first, second] = instances as [FastifyInstance, FastifyInstance];
+      expect(
+        (await post(first, '/api/answer/share', { answer_id: id, anonymous: true }, author))
+          .statusCode,
+      ).toBe(200);
+      for (const stream of opened) {
+        const joined = await stream.next((e) => e.event === 'answer' && e.data.includes(id));
+        expect(joined.id).toBe(`joined-${hour}-${id}`);
+      }
+      // Once each: a named share made on each instance afterwards reaches its own stream after
+      // the announcement, and nothing has repeated it (not the bus, not the other instance).
+      for (const [n, instance] of [first, second].entries()) {
+        const named = await write(`Named after the hour ${n}`, reader);
+        await post(instance, '/api/answer/share', { answer_id: named, anonymous: false }, reader);
+        await opened[n]?.next((e) => e.event === 'answer' && e.data.includes(named));
+        const told = opened[n]?.events.filter((e) => e.event === 'answer' && e.data.includes(id));
+        expect(told).toHaveLength(1);
+      }
+    } finally {
+      for (const instance of instances) await instance.close();
+    }
   });
 
   it('replays what a reconnecting stream missed after Last-Event-ID, or says reset', async () => {
@@ -136,8 +228,10 @@ describeEachDatabase('GET /api/world/live', (get) => {
   it("tells an update of the world's copy as new words in place, never the private text", async () => {
     const stream = await open();
     const id = await write('The first words I shared');
-    await post(app, '/api/answer/share', { answer_id: id, anonymous: true }, author);
-    await stream.next((e) => e.event === 'answer' && e.data.includes(id));
+    // An hour ago: it has joined the world (decision 057).
+    await anHourAgo(() =>
+      post(app, '/api/answer/share', { answer_id: id, anonymous: true }, author),
+    );
     await post(
       app,
       '/api/answer/save',
@@ -184,9 +278,12 @@ describeEachDatabase('GET /api/world/live', (get) => {
       { answer: { _id: theirs, prompt_id: '', prompt_title: 'Live', text: 'Mine for now' } },
       leaving,
     );
-    await post(app, '/api/answer/share', { answer_id: theirs, anonymous: true }, leaving);
     const kept = await write('Still here after they go');
-    await post(app, '/api/answer/share', { answer_id: kept, anonymous: true }, author);
+    // An hour ago, both: they have joined the world (decision 057).
+    await anHourAgo(async () => {
+      await post(app, '/api/answer/share', { answer_id: theirs, anonymous: true }, leaving);
+      await post(app, '/api/answer/share', { answer_id: kept, anonymous: true }, author);
+    });
     expect((await post(app, '/api/answer/like', { answer_id: kept }, leaving)).statusCode).toBe(
       200,
     );

@@ -5,8 +5,9 @@ import type { AppDeps } from '#server/deps.ts';
 import { clientKey } from '#server/plugins/client-address.ts';
 import type { ApiPath } from '#shared/api/endpoints.ts';
 import { type LiveEvent, type LiveEventName, liveEventSchemas } from '#shared/api/world-live.ts';
+import { currentHour } from '#shared/domain/hour.ts';
 import { liveStreamCap } from './live-stream-cap.ts';
-import { liveAnswer } from './world.service.ts';
+import { joinedBetween, liveAnswer } from './world.service.ts';
 import type { WorldEvent } from './world-events.ts';
 
 /** How many recent events a reconnecting /world can catch up on (Last-Event-ID). */
@@ -17,6 +18,8 @@ export const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 2_000;
 /** A client over its own cap is told to come back this much later (Retry-After, seconds). */
 const OVER_CAP_RETRY_S = 60;
+/** How often the clock is looked at for the turn of the hour (a comparison; a query when it turned). */
+const HOUR_CHECK_MS = 1_000;
 
 type Frame = { id: string; text: string };
 
@@ -51,6 +54,12 @@ type Heard = { event: WorldEvent; frame: Frame | null };
  * this instance has passed on (an `id:` line without data), so one that ends before it has
  * received any event still resumes where it started, neither losing nor repeating an event.
  * The caps are this instance's, with or without Redis: they count sockets held here.
+ *
+ * An anonymous share joins the world on the hour after it was shared (decision 057): nothing is
+ * published when it is shared; when the hour turns, every instance finds the shares that joined
+ * (by the clock, no leader) and announces each to its own streams as a new card, with an id
+ * every instance gives it alike (`joined-<hour>-<answer id>`), so a stream resumed elsewhere
+ * neither repeats nor misses it.
  */
 export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
   const { liveStreamsPerAddress: perClient, liveStreamLifetimeMs: lifetimeMs } = deps.config;
@@ -120,21 +129,46 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
     return lastId === origin && fromOrigin ? recent.slice() : null;
   };
 
+  /** Keeps an event for replays and passes it to every stream; run in turn. */
+  const pass = async (event: WorldEvent) => {
+    const heard: Heard = { event, frame: null };
+    // Whether anyone is listening is asked in turn, not on arrival: a replay ahead in the queue
+    // adds its stream before this runs.
+    const ready = streams.size > 0 ? await frameOf(heard) : null;
+    recent.push(heard);
+    latest = event.id;
+    if (recent.length > REPLAY_EVENTS) {
+      recent.shift();
+      fromOrigin = false;
+    }
+    if (ready) for (const stream of streams) stream.write(ready.text);
+  };
+
   const unsubscribe = deps.worldEvents.subscribe((event) => {
-    inTurn(async () => {
-      const heard: Heard = { event, frame: null };
-      // Whether anyone is listening is asked in turn, not on arrival: a replay ahead in the queue
-      // adds its stream before this runs.
-      const ready = streams.size > 0 ? await frameOf(heard) : null;
-      recent.push(heard);
-      latest = event.id;
-      if (recent.length > REPLAY_EVENTS) {
-        recent.shift();
-        fromOrigin = false;
-      }
-      if (ready) for (const stream of streams) stream.write(ready.text);
-    });
+    inTurn(() => pass(event));
   });
+
+  /** The hour up to which this instance has announced the anonymous shares that joined. */
+  let announcedTo = currentHour();
+  const announceJoined = () => {
+    const to = currentHour();
+    // A clock set back is followed: what joins from there is announced again when it turns.
+    if (to <= announcedTo) {
+      announcedTo = to;
+      return;
+    }
+    const from = announcedTo;
+    announcedTo = to;
+    inTurn(async () => {
+      for (const answerId of await joinedBetween(deps, from, to)) {
+        await pass({ type: 'shared', answerId, id: `joined-${to}-${answerId}` });
+      }
+    });
+  };
+  // Looked at every second rather than timed to the hour: a clock set forward or back (or a
+  // process paused across the hour) is followed at once.
+  const hourWatch = setInterval(announceJoined, HOUR_CHECK_MS);
+  hourWatch.unref();
 
   const startHeartbeat = () => {
     if (heartbeat) return;
@@ -230,6 +264,7 @@ export function registerWorldLive(app: FastifyInstance, deps: AppDeps): void {
   // behind a balancer), spread over 1-3 s so the streams of a whole instance do not come at once.
   app.addHook('preClose', async () => {
     unsubscribe();
+    clearInterval(hourWatch);
     for (const stream of streams) {
       stream.end(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n\n`);
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedAnswer } from '#shared/api/world.ts';
+import { anHourAgo } from '#tests/support/clock.ts';
 import { buildUser, post, type TestUser, unique } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
@@ -80,14 +81,14 @@ describeEachDatabase('world: how others answered one prompt', (get) => {
     const firstId = (await answer(first, prompt))._id;
     await share(first, firstId);
     const secondId = (await answer(second, prompt))._id;
-    await share(second, secondId, true);
+    // An hour ago: an anonymous share joins the world on the hour after it (decision 057).
+    await anHourAgo(() => share(second, secondId, true));
     await answer(quiet, prompt, 'never shared'); // private
     await share(first, (await answer(first, elsewhere))._id); // another prompt
 
     const { sharedAnswers, answerFirst } = await filtered(prompt._id, reader);
     expect(answerFirst).toBe(false);
-    // Newest first: the anonymous share takes its place at the start of its hour (issue 34
-    // point 3), so it comes after the named one shared just before it in the same hour.
+    // Newest first, the anonymous share at the start of its hour (issue 34 point 3).
     expect(sharedAnswers.map((a) => a._id).sort()).toEqual([firstId, secondId].sort());
     const key = (a: FeedAnswer) => `${a.sharedOn} ${a._id}`;
     expect(sharedAnswers.map(key)).toEqual(sharedAnswers.map(key).sort().reverse());

@@ -4,7 +4,12 @@ import type { FeedAnswer, ReportedAnswer } from '#shared/api/world.ts';
 import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { answerId, saveAnswerAs, sharedAnswerOf } from '../answers/answer-fixtures.ts';
+import {
+  answerId,
+  joinedAnonymousShareOf,
+  saveAnswerAs,
+  sharedAnswerOf,
+} from '../answers/answer-fixtures.ts';
 
 describeEachDatabase('world: reports', (get) => {
   let app: FastifyInstance;
@@ -105,7 +110,7 @@ describeEachDatabase('world: reports', (get) => {
       buildUser(get().db, { admin: true }),
       buildUser(get().db),
     ]);
-    const hidden = await sharedAnswerOf(app, author, { anonymous: true, text: 'anonymous words' });
+    const hidden = await joinedAnonymousShareOf(app, author, { text: 'anonymous words' });
     const named = await sharedAnswerOf(app, author);
     const unshared = await sharedAnswerOf(app, author);
     await post(app, '/api/answer/report', { answer_id: hidden }, reporter);

@@ -5,7 +5,7 @@ import type { FeedAnswer } from '#shared/api/world.ts';
 import { buildUser, post } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { sharedAnswerOf } from '../answers/answer-fixtures.ts';
+import { joinedAnonymousShareOf, sharedAnswerOf } from '../answers/answer-fixtures.ts';
 
 // Decision 025: what leaves the server is what the response schema lists. A presenter that
 // leaks (here: made to leak on purpose) cannot reach a reader: an extra field is dropped, and
@@ -89,7 +89,7 @@ describeEachDatabase('response schemas: presenters cannot leak', (get) => {
 
   it('refuses to send an anonymous share that names its author', async () => {
     const author = await buildUser(get().db);
-    await sharedAnswerOf(app, author, { anonymous: true });
+    await joinedAnonymousShareOf(app, author);
     leak.mode = 'unmask';
 
     const response = await post(app, '/api/answer/shared', { page: 1 });

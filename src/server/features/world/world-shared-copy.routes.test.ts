@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '#shared/api/answers.ts';
 import type { FeedAnswer } from '#shared/api/world.ts';
+import { atTheNextHour } from '#tests/support/clock.ts';
 import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
@@ -103,7 +104,10 @@ describeEachDatabase('world: the shared copy of an answer', (get) => {
     expect(row).toEqual({ shared_text: null, shared_modified: null });
 
     ok(await share(author, answer._id, true));
-    expect((await feedItem(answer._id))?.text).toBe('Second version, private for now');
+    // Shared anonymously this time: it joins the world on the hour (decision 057), as it is now.
+    expect(await feedItem(answer._id)).toBeUndefined();
+    const joined = await atTheNextHour(() => feedItem(answer._id));
+    expect(joined?.text).toBe('Second version, private for now');
   });
 
   describe('refuses to update what is not one’s own shared answer', () => {

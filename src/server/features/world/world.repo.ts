@@ -11,6 +11,8 @@ import { affectedRows, preparedQuery } from '#server/db/prepared.ts';
 import { publicRecordColumns } from '#server/db/public-record.ts';
 import type { UsersTable } from '#server/db/schema.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import { sharedForOthers } from '#server/db/world-visibility.ts';
+import { startOfHour } from '#shared/domain/hour.ts';
 
 export type ReportedAnswerView = AnswerView & { reports: number; last_report: string };
 
@@ -22,25 +24,28 @@ export type PublicUserRow = Pick<
 /** Where a feed page starts: just after this (shared_on, id) in newest-first order. */
 export type FeedAnchor = { shared_on: string; id: string };
 
-const anchorQuery = (db: Database) =>
+// Every feed query takes `hour`, the start of the current hour: an anonymous share joins the
+// world on the hour after it was shared (db/world-visibility.ts, decision 057).
+const anchorQuery = (db: Database, hour: string) =>
   db
     .selectFrom('answers')
     .select(['answers.shared_on', 'answers.id'])
-    .where('answers.shared', '=', 1)
+    .where((eb) => sharedForOthers(eb, hour))
     .orderBy('answers.shared_on', 'desc')
     .orderBy('answers.id', 'desc')
     .limit(1);
 
-const anchorFromTop = preparedQuery((db, p: { offset: number }) =>
-  anchorQuery(db).offset(p.offset),
+const anchorFromTop = preparedQuery((db, p: { offset: number; hour: string }) =>
+  anchorQuery(db, p.hour).offset(p.offset),
 );
 // From a known anchor, only the entries after it are walked.
-const anchorAfter = preparedQuery((db, p: { sharedOn: string; id: string; offset: number }) =>
-  anchorQuery(db)
-    .where((eb) =>
-      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(p.sharedOn, p.id)),
-    )
-    .offset(p.offset),
+const anchorAfter = preparedQuery(
+  (db, p: { sharedOn: string; id: string; offset: number; hour: string }) =>
+    anchorQuery(db, p.hour)
+      .where((eb) =>
+        eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(p.sharedOn, p.id)),
+      )
+      .offset(p.offset),
 );
 
 /**
@@ -51,29 +56,33 @@ const anchorAfter = preparedQuery((db, p: { sharedOn: string; id: string; offset
 export async function findFeedAnchor(
   db: Database,
   offset: number,
-  after: FeedAnchor | null = null,
+  after: FeedAnchor | null,
+  hour: string,
 ): Promise<FeedAnchor | undefined> {
   const [row] = after
-    ? await anchorAfter(db, { sharedOn: after.shared_on, id: after.id, offset })
-    : await anchorFromTop(db, { offset });
+    ? await anchorAfter(db, { sharedOn: after.shared_on, id: after.id, offset, hour })
+    : await anchorFromTop(db, { offset, hour });
   return row?.shared_on ? { shared_on: row.shared_on, id: row.id } : undefined;
 }
 
-const feedRows = (db: Database) =>
+const feedRows = (db: Database, hour: string) =>
   selectAnswerRows(db)
-    .where('answers.shared', '=', 1)
+    .where((eb) => sharedForOthers(eb, hour))
     .orderBy('answers.shared_on', 'desc')
     .orderBy('answers.id', 'desc');
 
-const pageFromTop = preparedQuery((db, p: { limit: number }) => feedRows(db).limit(p.limit));
+const pageFromTop = preparedQuery((db, p: { limit: number; hour: string }) =>
+  feedRows(db, p.hour).limit(p.limit),
+);
 // A row-value comparison: both databases turn it into a range on the feed index (an OR of the
 // two halves made PostgreSQL filter every skipped row instead).
-const pageAfter = preparedQuery((db, p: { sharedOn: string; id: string; limit: number }) =>
-  feedRows(db)
-    .where((eb) =>
-      eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(p.sharedOn, p.id)),
-    )
-    .limit(p.limit),
+const pageAfter = preparedQuery(
+  (db, p: { sharedOn: string; id: string; limit: number; hour: string }) =>
+    feedRows(db, p.hour)
+      .where((eb) =>
+        eb(eb.refTuple('answers.shared_on', 'answers.id'), '<', eb.tuple(p.sharedOn, p.id)),
+      )
+      .limit(p.limit),
 );
 
 /**
@@ -85,10 +94,11 @@ export async function listSharedPageAfter(
   db: Database,
   after: FeedAnchor | null,
   limit: number,
+  hour: string,
 ): Promise<AnswerRowWithAuthor[]> {
   return after
-    ? pageAfter(db, { sharedOn: after.shared_on, id: after.id, limit })
-    : pageFromTop(db, { limit });
+    ? pageAfter(db, { sharedOn: after.shared_on, id: after.id, limit, hour })
+    : pageFromTop(db, { limit, hour });
 }
 
 const feedVersionQuery = preparedQuery((db, _p: Record<string, never>) =>
@@ -115,12 +125,13 @@ export async function listSharedForPrompt(
   promptId: string,
   offset: number,
   limit: number,
+  hour: string,
 ): Promise<AnswerRowWithAuthor[]> {
   // Offset over the prompt's own index (migration 010): one prompt's shares are few, and the
   // index walks them in feed order without touching rows it skips (decision 023).
   return selectAnswerRows(db)
     .where('answers.prompt_id', '=', promptId)
-    .where('answers.shared', '=', 1)
+    .where((eb) => sharedForOthers(eb, hour))
     .where((eb) =>
       eb.or([
         eb('answers.anonymous', '=', 0),
@@ -274,27 +285,31 @@ export async function listReportedViews(
   db: Database,
   viewerId: string,
   limit: number,
+  hour: string,
 ): Promise<ReportedAnswerView[]> {
-  return selectAnswerViews(db, viewerId)
-    .innerJoin(
-      (eb) =>
-        eb
-          .selectFrom('reports')
-          .select((inner) => [
-            'reports.answer_id',
-            inner.fn.countAll<number>().as('reports'),
-            inner.fn.max('reports.created').as('last_report'),
-          ])
-          .groupBy('reports.answer_id')
-          .as('r'),
-      (join) => join.onRef('r.answer_id', '=', 'answers.id'),
-    )
-    .select(['r.reports', 'r.last_report'])
-    .where('answers.shared', '=', 1)
-    .orderBy('r.last_report', 'desc')
-    .orderBy('answers.id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    selectAnswerViews(db, viewerId)
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom('reports')
+            .select((inner) => [
+              'reports.answer_id',
+              inner.fn.countAll<number>().as('reports'),
+              inner.fn.max('reports.created').as('last_report'),
+            ])
+            .groupBy('reports.answer_id')
+            .as('r'),
+        (join) => join.onRef('r.answer_id', '=', 'answers.id'),
+      )
+      .select(['r.reports', 'r.last_report'])
+      // Admins see an anonymous share when the world does (decision 057).
+      .where((eb) => sharedForOthers(eb, hour))
+      .orderBy('r.last_report', 'desc')
+      .orderBy('answers.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /**
@@ -404,7 +419,10 @@ export async function addLove(
   now: string,
 ): Promise<AnswerView | undefined> {
   return inTransaction(db, async (trx) => {
-    if ((await affectedRows(addLoveQuery, trx, { answerId, userId, now })) === 0n) return undefined;
+    const hour = startOfHour(now);
+    if ((await affectedRows(addLoveQuery, trx, { answerId, userId, now, hour })) === 0n) {
+      return undefined;
+    }
     const [view] = await bumpLovesViewQuery(trx, { answerId, delta: 1, viewerId: userId });
     return view;
   });
@@ -418,9 +436,11 @@ export async function removeLove(
   db: Database,
   answerId: string,
   userId: string,
+  now: string,
 ): Promise<AnswerView | undefined> {
+  const hour = startOfHour(now);
   return inTransaction(db, async (trx) => {
-    if ((await affectedRows(removeOthersLoveQuery, trx, { answerId, userId })) === 0n) {
+    if ((await affectedRows(removeOthersLoveQuery, trx, { answerId, userId, hour })) === 0n) {
       return undefined;
     }
     const [view] = await bumpLovesViewQuery(trx, { answerId, delta: -1, viewerId: userId });
@@ -430,40 +450,42 @@ export async function removeLove(
 
 // A love and its taking back are among the calls made most (issue 14's love scenario): their
 // statements are compiled once.
-const addLoveQuery = preparedQuery((db, p: { answerId: string; userId: string; now: string }) =>
-  db
-    .insertInto('likes')
-    .columns(['answer_id', 'user_id', 'created'])
-    .expression((eb) =>
-      eb
-        .selectFrom('answers')
-        .select((s) => ['answers.id', s.val(p.userId).as('user_id'), s.val(p.now).as('created')])
-        .where('answers.id', '=', p.answerId)
-        .where('answers.shared', '=', 1)
-        .where('answers.user_id', '<>', p.userId),
-    )
-    .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing()),
+const addLoveQuery = preparedQuery(
+  (db, p: { answerId: string; userId: string; now: string; hour: string }) =>
+    db
+      .insertInto('likes')
+      .columns(['answer_id', 'user_id', 'created'])
+      .expression((eb) =>
+        eb
+          .selectFrom('answers')
+          .select((s) => ['answers.id', s.val(p.userId).as('user_id'), s.val(p.now).as('created')])
+          .where('answers.id', '=', p.answerId)
+          .where((w) => sharedForOthers(w, p.hour))
+          .where('answers.user_id', '<>', p.userId),
+      )
+      .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing()),
 );
 
 const removeLoveQuery = preparedQuery((db, p: { answerId: string; userId: string }) =>
   db.deleteFrom('likes').where('answer_id', '=', p.answerId).where('user_id', '=', p.userId),
 );
 
-const removeOthersLoveQuery = preparedQuery((db, p: { answerId: string; userId: string }) =>
-  db
-    .deleteFrom('likes')
-    .where('likes.answer_id', '=', p.answerId)
-    .where('likes.user_id', '=', p.userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('answers')
-          .select('answers.id')
-          .where('answers.id', '=', p.answerId)
-          .where('answers.shared', '=', 1)
-          .where('answers.user_id', '<>', p.userId),
+const removeOthersLoveQuery = preparedQuery(
+  (db, p: { answerId: string; userId: string; hour: string }) =>
+    db
+      .deleteFrom('likes')
+      .where('likes.answer_id', '=', p.answerId)
+      .where('likes.user_id', '=', p.userId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('answers')
+            .select('answers.id')
+            .where('answers.id', '=', p.answerId)
+            .where((w) => sharedForOthers(w, p.hour))
+            .where('answers.user_id', '<>', p.userId),
+        ),
       ),
-    ),
 );
 
 const bumpLovesQuery = preparedQuery((db, p: { answerId: string; delta: number }) =>
@@ -521,7 +543,7 @@ export async function addReport(
         .selectFrom('answers')
         .select((s) => ['answers.id', s.val(userId).as('user_id'), s.val(now).as('created')])
         .where('answers.id', '=', answerId)
-        .where('answers.shared', '=', 1)
+        .where((w) => sharedForOthers(w, startOfHour(now)))
         .where('answers.user_id', '<>', userId),
     )
     .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doNothing())
@@ -532,7 +554,12 @@ export async function addReport(
  * Removes only this reporter's flag, and only from someone else's shared answer (as addReport
  * adds it): other people's reports stand.
  */
-export async function removeReport(db: Database, answerId: string, userId: string): Promise<void> {
+export async function removeReport(
+  db: Database,
+  answerId: string,
+  userId: string,
+  now: string,
+): Promise<void> {
   await db
     .deleteFrom('reports')
     .where('reports.answer_id', '=', answerId)
@@ -543,7 +570,7 @@ export async function removeReport(db: Database, answerId: string, userId: strin
           .selectFrom('answers')
           .select('answers.id')
           .where('answers.id', '=', answerId)
-          .where('answers.shared', '=', 1)
+          .where((w) => sharedForOthers(w, startOfHour(now)))
           .where('answers.user_id', '<>', userId),
       ),
     )
@@ -554,16 +581,39 @@ export async function removeReport(db: Database, answerId: string, userId: strin
  * An admin found nothing wrong: every flag on this shared answer goes (issue 35). Only a shared
  * answer's flags, so a stale queue cannot clear an unshared one's; false when it is not shared.
  */
-export async function clearReportsOf(db: Database, answerId: string): Promise<boolean> {
+export async function clearReportsOf(
+  db: Database,
+  answerId: string,
+  hour: string,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const shared = await trx
       .selectFrom('answers')
       .select('answers.id')
       .where('answers.id', '=', answerId)
-      .where('answers.shared', '=', 1)
+      .where((eb) => sharedForOthers(eb, hour))
       .executeTakeFirst();
     if (!shared) return false;
     await trx.deleteFrom('reports').where('reports.answer_id', '=', answerId).execute();
     return true;
   });
+}
+
+/**
+ * The anonymous shares that joined the world between `from` and `to` (starts of hours): shared
+ * in the hours from `from` up to, not including, `to` (decision 057). Oldest first, by id within
+ * an hour, as the feed orders them from the bottom up.
+ */
+export async function listJoinedBetween(db: Database, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('answers')
+    .select('answers.id')
+    .where('answers.shared', '=', 1)
+    .where('answers.anonymous', '=', 1)
+    .where('answers.shared_on', '>=', from)
+    .where('answers.shared_on', '<', to)
+    .orderBy('answers.shared_on')
+    .orderBy('answers.id')
+    .execute();
+  return rows.map((row) => row.id);
 }

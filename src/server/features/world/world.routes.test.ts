@@ -4,7 +4,12 @@ import type { FeedAnswer } from '#shared/api/world.ts';
 import { buildUser, post } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { answerId, saveAnswerAs, sharedAnswerOf } from '../answers/answer-fixtures.ts';
+import {
+  answerId,
+  joinedAnonymousShareOf,
+  saveAnswerAs,
+  sharedAnswerOf,
+} from '../answers/answer-fixtures.ts';
 
 const PICTURE = 'https://cdn.example/secret-face.png';
 
@@ -142,7 +147,7 @@ describeEachDatabase('world: share, unshare and the feed', (get) => {
     const author = await buildUser(get().db);
     const picture = 'https://cdn.example/face-of-the-anonymous-author.png';
     await setPicture(author.id, picture);
-    const id = await sharedAnswerOf(app, author, { anonymous: true, text: 'my secret thoughts' });
+    const id = await joinedAnonymousShareOf(app, author, { text: 'my secret thoughts' });
     const viewer = await buildUser(get().db);
     const liked = await post(app, '/api/answer/like', { answer_id: id }, viewer);
     expect(liked.statusCode).toBe(200);

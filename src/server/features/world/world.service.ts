@@ -14,7 +14,7 @@ import {
   type PublicProfile,
   type ReportedAnswer,
 } from '#shared/api/world.ts';
-import { startOfHour, utcDay } from '#shared/domain/hour.ts';
+import { currentHour, seenByOthers, startOfHour, utcDay } from '#shared/domain/hour.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
 import { counterForVisitor } from './feed-counter.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
@@ -25,6 +25,7 @@ import {
   countPublicSharedOf,
   findNamedUser,
   hasAnsweredPrompt,
+  listJoinedBetween,
   listPublicSharedOf,
   listReportedViews,
   listViewerMarks,
@@ -65,17 +66,16 @@ export async function sharedPageBody(
   viewer: Viewer | null,
   page: number,
 ): Promise<string> {
+  // The hour is taken first: rows are read for it, never for an earlier one (decision 057).
+  const hour = currentHour();
   // A visitor cannot have just changed anything: the counter last heard will do (PostgreSQL).
-  if (!viewer) return visitorPageBody(deps, page);
+  if (!viewer) return (await feedPage(deps.db, page, await counterForVisitor(deps.db), hour)).body;
   // Signed in: the counter and the viewer's marks on the page cached last, in one query; only
-  // when the counter has moved since, the page is read again and its marks with it.
+  // when the counter has moved since (or the hour has turned), the page is read again and its
+  // marks with it.
   const guess = lastCachedPage(deps.db, page);
   const read = await readFeedVersionAndMarks(deps.db, viewer.id, guess ? idsOf(guess.page) : []);
-  return markedPageBody(deps, viewer, page, guess, read);
-}
-
-async function visitorPageBody(deps: DataDeps, page: number): Promise<string> {
-  return (await feedPage(deps.db, page, await counterForVisitor(deps.db))).body;
+  return markedPageBody(deps, viewer, page, guess, { ...read, hour });
 }
 
 /**
@@ -87,10 +87,11 @@ async function markedPageBody(
   viewer: Viewer,
   page: number,
   guess: ReturnType<typeof lastCachedPage>,
-  read: { version: number; marks: ViewerMarks },
+  read: { version: number; marks: ViewerMarks; hour: string },
 ): Promise<string> {
-  if (guess?.isCurrent(read.version)) return bodyWithMarks(guess.page, read.marks, viewer);
-  const feed = await feedPage(deps.db, page, read.version);
+  if (guess?.isCurrent(read.version, read.hour))
+    return bodyWithMarks(guess.page, read.marks, viewer);
+  const feed = await feedPage(deps.db, page, read.version, read.hour);
   return bodyWithMarks(feed, await listViewerMarks(deps.db, viewer.id, idsOf(feed)), viewer);
 }
 
@@ -145,7 +146,7 @@ export async function sharedPageForPrompt(
   if (!viewer || !(await hasAnsweredPrompt(deps.db, viewer.id, promptId))) {
     return { sharedAnswers: [], answerFirst: true };
   }
-  const rows = await promptFeedPage(deps.db, promptId, page);
+  const rows = await promptFeedPage(deps.db, promptId, page, currentHour());
   return { sharedAnswers: await presentWithMarks(deps, viewer, rows), answerFirst: false };
 }
 
@@ -176,8 +177,12 @@ export async function shareAnswer(
     sharedOn: anonymous ? startOfHour(now) : now,
   });
   if (!shared) throw notFound('No such answer');
-  await deps.worldEvents.publish({ type: 'shared', answerId });
-  return getOwnAnswer(deps, user, answerId);
+  const own = await getOwnAnswer(deps, user, answerId);
+  // An anonymous share joins the world on the hour (decision 057): nothing is told now, its card
+  // is announced then by every instance (announceJoined). A named one, or an anonymous one
+  // already in the world whose copy changed, is told at once.
+  if (seenByOthers(own)) await deps.worldEvents.publish({ type: 'shared', answerId });
+  return own;
 }
 
 export async function unshareAnswer(
@@ -185,9 +190,22 @@ export async function unshareAnswer(
   user: Viewer,
   answerId: string,
 ): Promise<Answer> {
+  const before = await findAnswer(deps.db, answerId);
   if (!(await markUnshared(deps.db, answerId, user.id))) throw notFound('No such answer');
-  await deps.worldEvents.publish({ type: 'unshared', answerId });
+  // Taken back before it joined the world: nobody saw it, so nobody is told (decision 057).
+  if (before && seenByOthers(rowShare(before))) {
+    await deps.worldEvents.publish({ type: 'unshared', answerId });
+  }
   return getOwnAnswer(deps, user, answerId);
+}
+
+/** A stored answer's share, as seenByOthers reads it. */
+function rowShare(row: { shared: number; anonymous: number; shared_on: string | null }) {
+  return {
+    shared: Number(row.shared) === 1,
+    anonymous: Number(row.anonymous) === 1,
+    sharedOn: row.shared_on,
+  };
 }
 
 /**
@@ -205,8 +223,9 @@ export async function updateSharedCopy(
   if (!(await replaceSharedText(deps.db, { answerId, userId: user.id, text, now }))) {
     throw notFound('No such shared answer');
   }
-  await deps.worldEvents.publish({ type: 'changed', answerId });
-  return getOwnAnswer(deps, user, answerId);
+  const own = await getOwnAnswer(deps, user, answerId);
+  if (seenByOthers(own)) await deps.worldEvents.publish({ type: 'changed', answerId });
+  return own;
 }
 
 /**
@@ -216,7 +235,8 @@ export async function updateSharedCopy(
  */
 export async function removeFromWorld(deps: WorldDeps, answerId: string): Promise<void> {
   const answer = await findAnswer(deps.db, answerId);
-  if (!answer || Number(answer.shared) !== 1) throw notFound('No such shared answer');
+  // Admins see an anonymous share when the world does (decision 057): before, it is not shared.
+  if (!answer || !seenByOthers(rowShare(answer))) throw notFound('No such shared answer');
   if (!(await markUnshared(deps.db, answerId, answer.user_id))) {
     throw notFound('No such shared answer');
   }
@@ -228,14 +248,27 @@ export async function removeFromWorld(deps: WorldDeps, answerId: string): Promis
  * leaves the flagged queue. Flagged again later, it comes back.
  */
 export async function clearReports(deps: WorldDeps, answerId: string): Promise<void> {
-  if (!(await clearReportsOf(deps.db, answerId))) throw notFound('No such shared answer');
+  if (!(await clearReportsOf(deps.db, answerId, currentHour()))) {
+    throw notFound('No such shared answer');
+  }
 }
 
-/** A shared answer as a stranger sees it now (the live feed); null once it left the world. */
+/**
+ * A shared answer as a stranger sees it now (the live feed); null once it left the world, or
+ * before it joins it (an anonymous share until the hour after it was shared, decision 057).
+ */
 export async function liveAnswer(deps: DataDeps, answerId: string): Promise<FeedAnswer | null> {
   const view = await findAnswerView(deps.db, answerId, null);
-  if (!view || Number(view.shared) !== 1) return null;
+  if (!view || !seenByOthers(rowShare(view))) return null;
   return presentFeedAnswer(view, null);
+}
+
+/**
+ * The anonymous shares that joined the world from hour `from` up to hour `to` (starts of UTC
+ * hours): what the live stream announces when the hour turns (world-live.ts).
+ */
+export async function joinedBetween(deps: DataDeps, from: string, to: string): Promise<string[]> {
+  return listJoinedBetween(deps.db, from, to);
 }
 
 export async function loveAnswer(
@@ -255,7 +288,7 @@ export async function unloveAnswer(
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
-  const view = await removeLove(deps.db, answerId, viewer.id);
+  const view = await removeLove(deps.db, answerId, viewer.id, new Date().toISOString());
   if (!view) return presentOthersShared(deps, viewer, answerId, 'love');
   await deps.worldEvents.publish({ type: 'loves', answerId });
   return presentLoved(view, viewer);
@@ -275,7 +308,9 @@ async function presentOthersShared(
   verb: 'love' | 'flag',
 ): Promise<FeedAnswer> {
   const view = await findAnswerView(deps.db, answerId, viewer.id);
-  if (!view || Number(view.shared) !== 1) throw notFound('No such shared answer');
+  // Before an anonymous share joins the world it is not shared to anyone but its author, who
+  // cannot love or flag it anyway: the same 404 as a private answer, so an id probes nothing.
+  if (!view || !seenByOthers(rowShare(view))) throw notFound('No such shared answer');
   if (view.user_id === viewer.id) throw forbidden(`You cannot ${verb} your own answer`);
   return presentFeedAnswer(view, viewer.id);
 }
@@ -295,12 +330,12 @@ export async function unreportAnswer(
   viewer: Viewer,
   answerId: string,
 ): Promise<FeedAnswer> {
-  await removeReport(deps.db, answerId, viewer.id);
+  await removeReport(deps.db, answerId, viewer.id, new Date().toISOString());
   return presentOthersShared(deps, viewer, answerId, 'flag');
 }
 
 export async function reportedAnswers(deps: DataDeps, admin: Viewer): Promise<ReportedAnswer[]> {
-  const views = await listReportedViews(deps.db, admin.id, MAX_REPORTED);
+  const views = await listReportedViews(deps.db, admin.id, MAX_REPORTED, currentHour());
   return views.map((view) => presentReportedAnswer(view, admin.id));
 }
 
