@@ -151,11 +151,13 @@ test.describe('the small things of issue 35', () => {
       expect(shown).not.toBe(todayLabel());
       // The journal's title is data (today's entry is found by it): SPEC §9's format stays.
       await expect(card.getByRole('heading', { level: 2 })).toHaveText(todayLabel());
-      // The month of the calendar is named in the person's language too.
-      const month = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long' }).format(
-        new Date(),
-      );
+      // The calendar names its month and weekdays in the person's language too.
+      const named = (options: Intl.DateTimeFormatOptions, date: Date) =>
+        new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+      const month = named({ year: 'numeric', month: 'long' }, new Date());
       await expect(page.getByRole('heading', { name: month, exact: true })).toBeVisible();
+      const monday = named({ weekday: 'long' }, new Date(Date.UTC(2024, 0, 1)));
+      await expect(page.getByRole('columnheader', { name: monday, exact: true })).toBeVisible();
       await shoot(page, `past-dates-${locale}`);
       expect(errors).toEqual([]);
       await context.close();
