@@ -158,6 +158,27 @@ test.describe('the small things of issue 35', () => {
       await expect(page.getByRole('heading', { name: month, exact: true })).toBeVisible();
       const monday = named({ weekday: 'long' }, new Date(Date.UTC(2024, 0, 1)));
       await expect(page.getByRole('columnheader', { name: monday, exact: true })).toBeVisible();
+      // The date fields take days in the same order: the day before today, typed as a person
+      // of this language would, as the last day leaves today's entry out.
+      const to = page.getByLabel('To', { exact: true });
+      const pattern = locale === 'de-DE' ? 'dd.mm.yyyy' : 'dd/mm/yyyy';
+      await expect(to).toHaveAttribute('placeholder', pattern);
+      const yesterday = new Date();
+      yesterday.setDate(yesterday.getDate() - 1);
+      const typed = [yesterday.getDate(), yesterday.getMonth() + 1]
+        .map((n) => String(n).padStart(2, '0'))
+        .concat(String(yesterday.getFullYear()))
+        .join(locale === 'de-DE' ? '.' : '/');
+      await to.pressSequentially(typed);
+      await expect(page.getByText('Nothing matches these filters.')).toBeVisible();
+      await to.blur();
+      await expect(to).toHaveValue(typed);
+      await expect(to).not.toHaveAttribute('aria-invalid', 'true');
+      // What is not a day is marked once the person leaves the field, and filters nothing.
+      const from = page.getByLabel('From', { exact: true });
+      await from.fill(locale === 'de-DE' ? '31.02.2026' : '31/02/2026');
+      await from.blur();
+      await expect(from).toHaveAttribute('aria-invalid', 'true');
       await shoot(page, `past-dates-${locale}`);
       expect(errors).toEqual([]);
       await context.close();
