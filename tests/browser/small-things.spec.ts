@@ -320,4 +320,29 @@ test.describe('the small things of issue 35', () => {
     expect(errors.filter((e) => !NO_NETWORK.test(e))).toEqual([]);
     await context.close();
   });
+
+  test('a save lost in a dead connection does not hold back what comes after it', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const errors = watchPageErrors(page);
+    await page.clock.install();
+    await openAsNewVisitor(page, `${server.origin}/stop`);
+    // The connection dies under the save: no answer, no error, ever.
+    await page.route('**/api/answer/save', () => undefined);
+    await writeJournal(page, server.origin, 'sent into a tunnel');
+    await context.setOffline(true);
+    await context.setOffline(false);
+    const delivered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/offline/save' && r.status() === 200,
+    );
+    // Past the write's deadline, the save counts as not sent: into the offline record, and the
+    // sync that 'online' queued behind it goes out.
+    await page.clock.runFor('01:05');
+    await delivered;
+    const { answers } = await call<{ answers: { text: string }[] }>(page, '/api/user/answers');
+    expect(answers.map((a) => a.text)).toEqual(['Sent into a tunnel']);
+    expect(errors.filter((e) => !NO_NETWORK.test(e))).toEqual([]);
+    await context.close();
+  });
 });
