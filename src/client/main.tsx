@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { todayOf } from '../shared/domain/calendar-day.ts';
+import { setDateLocales } from '../shared/domain/date-format.ts';
 import { App } from './app.tsx';
 import { createAppHistory, loadScreenOf } from './router.tsx';
 import { hydrate } from './state/app-store.ts';
@@ -17,6 +18,8 @@ void boot();
 
 async function boot(): Promise<void> {
   startTheme();
+  // Shown dates follow the person's languages (issue 35); data and URLs keep ISO days.
+  setDateLocales(navigator.languages?.length ? navigator.languages : [navigator.language]);
   // Restore the saved state before the first render, so the first paint already shows it.
   const storage = safeLocalStorage();
   const saved = loadSavedState(storage, todayOf(new Date()));

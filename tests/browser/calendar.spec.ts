@@ -240,12 +240,15 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
     await expect(page.getByText(`Nothing on ${d3.long} matches “river”.`)).toBeVisible();
     await search.fill('');
     await page.getByLabel('Category').selectOption('');
-    // From and To show the day; changing one leaves the day for that range.
-    await expect(page.getByLabel('From', { exact: true })).toHaveValue(d3.key);
-    await expect(page.getByLabel('To', { exact: true })).toHaveValue(d3.key);
+    // From and To show the day (in this browser's American English order, issue 35); changing
+    // one leaves the day for that range (an ISO day may be typed too).
+    const shown = (d: Day) =>
+      `${String(d.month).padStart(2, '0')}/${String(d.day).padStart(2, '0')}/${d.year}`;
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue(shown(d3));
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue(shown(d3));
     await page.getByLabel('From', { exact: true }).fill(d10.key);
     await expect(page).toHaveURL(/\/past$/);
-    await expect(page.getByLabel('To', { exact: true })).toHaveValue(d3.key);
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue(shown(d3));
     await expect(titles(page)).toHaveText([
       'What made you laugh?',
       'Morning by the river',

@@ -7,6 +7,7 @@ import { showStatus } from '../state/status.ts';
 import { deleteAnswer } from '../state/writes.ts';
 import { filterAnswers } from './answer-filter.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DateField } from './date-field.tsx';
 import { SearchIcon } from './icons.tsx';
 import './answer-list.css';
 
@@ -104,22 +105,20 @@ export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
           <legend className="visually-hidden">Narrow your answers</legend>
           <label className="answer-filter" htmlFor={fromId}>
             <span>From</span>
-            <input
+            <DateField
               id={fromId}
               className="field"
-              type="date"
               value={from}
-              onChange={(event) => changeRange('from', event.target.value)}
+              onChange={(v) => changeRange('from', v)}
             />
           </label>
           <label className="answer-filter" htmlFor={toId}>
             <span>To</span>
-            <input
+            <DateField
               id={toId}
               className="field"
-              type="date"
               value={to}
-              onChange={(event) => changeRange('to', event.target.value)}
+              onChange={(v) => changeRange('to', v)}
             />
           </label>
           <label className="answer-filter" htmlFor={categoryId}>

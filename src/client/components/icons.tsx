@@ -122,3 +122,59 @@ export const FlagIcon = ({ filled = false }: { filled?: boolean }) => (
     <path d="M5 4h11l-2 4 2 4H5" fill={filled ? 'currentColor' : 'none'} />
   </Icon>
 );
+
+// One icon per default category (issue 35): the tiles told apart at a glance.
+
+export const GiftIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <rect x="4" y="9" width="16" height="11" rx="1.5" />
+    <path d="M3 9h18M12 9v11M12 9c-1.5-3.5-5.5-4.5-5.5-2s3 2 5.5 2zM12 9c1.5-3.5 5.5-4.5 5.5-2s-3 2-5.5 2z" />
+  </Icon>
+);
+
+export const SproutIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M12 21v-9M12 12c0-4 2.5-6.5 7-6.5 0 4.5-2.5 6.5-7 6.5zM12 15c0-3-2-5-6-5 0 3.5 2 5 6 5zM7 21h10" />
+  </Icon>
+);
+
+export const TreeIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M12 3c-3.3 0-6 2.5-6 5.6 0 .9.2 1.7.6 2.4A3.8 3.8 0 0 0 8 18h8a3.8 3.8 0 0 0 1.4-7c.4-.7.6-1.5.6-2.4C18 5.5 15.3 3 12 3z" />
+    <path d="M12 21v-9M12 14.5l-2.5-2M12 16l2.5-2.5" />
+  </Icon>
+);
+
+export const QuoteIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M10 7c-3 1-5 3.5-5 7v3h5v-5H7M19 7c-3 1-5 3.5-5 7v3h5v-5h-3" />
+  </Icon>
+);
+
+export const PersonIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4.5 20.5c.8-4 3.8-6.5 7.5-6.5s6.7 2.5 7.5 6.5" />
+  </Icon>
+);
+
+export const CalendarIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <rect x="4" y="5" width="16" height="15" rx="2" />
+    <path d="M4 10h16M8.5 3v4M15.5 3v4" />
+    <circle cx="12" cy="15" r="1.6" fill="currentColor" />
+  </Icon>
+);
+
+export const BriefcaseIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <rect x="3.5" y="7.5" width="17" height="12" rx="2" />
+    <path d="M9 7.5V6a1.5 1.5 0 0 1 1.5-1.5h3A1.5 1.5 0 0 1 15 6v1.5M3.5 13h17M11 13v1.5h2V13" />
+  </Icon>
+);
+
+export const CheckIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Icon>
+);

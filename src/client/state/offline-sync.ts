@@ -1,7 +1,7 @@
 import type { PromptView } from '#shared/api/prompts.ts';
 import { todayOf } from '#shared/domain/calendar-day.ts';
 import { answerInput } from '../api/answers.ts';
-import { isUnauthorized } from '../api/call.ts';
+import { ApiError, isUnauthorized } from '../api/call.ts';
 import { type OfflinePayload, type OfflineSaveResponse, postOfflineSave } from '../api/offline.ts';
 import { type AppState, emptyOfflineRecord, type OfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
@@ -236,9 +236,12 @@ function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'mor
       response = await send(userId, offlinePayload(sent), todayOf(now()));
     } catch (error) {
       // SPEC §8 "Offline save failure: queued data kept". A lost session is start-up's to mend;
-      // a sync refused for now (429, 503) is tried again when the server says.
+      // a sync refused for now (429, 503) is tried again when the server says; one that never
+      // reached the server is tried again soon (see retryUnreached).
       if (isUnauthorized(error)) reportSessionLost();
-      noteRetryLater(error);
+      if (!noteRetryLater(error) && error instanceof ApiError && error.status === 0) {
+        unreached = true;
+      }
       return 'failed';
     }
     if (!Array.isArray(response?.answers) || !Array.isArray(response.myPrompts)) return 'failed';
@@ -254,6 +257,34 @@ function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'mor
 
 let running: Promise<SyncOutcome> | null = null;
 let askedAgain = false;
+/** The last sync failed without an answer from the server (no network, or not yet). */
+let unreached = false;
+
+// Issue 35: 'online' fires when the device has a network, which is not always when requests
+// get through (a phone joining Wi-Fi, a captive portal, DNS or the radio not ready yet). A sync
+// sent then failed, and nothing tried again until the next start or the tab being seen again,
+// so an answer written offline waited for the next app open. Now a sync that did not reach the
+// server is tried again 1 s later, then 2, 4… up to a minute, while the browser says online.
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 60_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryDelay = RETRY_FIRST_MS;
+let retrying = false;
+
+function retryUnreached(outcome: SyncOutcome): void {
+  if (!retrying) return;
+  if (outcome !== 'failed' || !unreached) {
+    retryDelay = RETRY_FIRST_MS;
+    return;
+  }
+  // Offline: the 'online' event starts again from the first delay.
+  if (retryTimer !== null || navigator.onLine === false) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void syncOfflineRecord();
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+}
 
 /**
  * Sends the offline record if the user was ever offline. Never two at once: a call while one is
@@ -272,19 +303,25 @@ export function syncOfflineRecord(
     let outcome: SyncOutcome | 'more';
     do {
       askedAgain = false;
+      unreached = false;
       outcome = await syncOnce(send, now);
     } while (askedAgain || outcome === 'more');
     return outcome;
   })().finally(() => {
     running = null;
   });
+  running.then(retryUnreached, () => undefined);
   return running;
 }
 
 /** SPEC §4: the record goes out when the browser is back online and when the tab is seen again. */
 export function startOfflineSync(): void {
+  retrying = true;
   onRetryAfterPressure(() => void syncOfflineRecord());
-  window.addEventListener('online', () => void syncOfflineRecord());
+  window.addEventListener('online', () => {
+    retryDelay = RETRY_FIRST_MS;
+    void syncOfflineRecord();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void syncOfflineRecord();
   });

@@ -7,7 +7,7 @@ import { isDatedDraft } from '#shared/domain/dated-draft.ts';
 import { scoreDelta, wordScore } from '#shared/domain/score.ts';
 import { applyStreak } from '#shared/domain/streak.ts';
 import { conflictingAnswer, postAnswerDelete, postAnswerSave } from '../api/answers.ts';
-import { isUnauthorized } from '../api/call.ts';
+import { ApiError, isUnauthorized } from '../api/call.ts';
 import { postPromptCreate } from '../api/prompts.ts';
 import { postProfilePicture, postStreak, postStreakReset } from '../api/users.ts';
 import { addConflict } from './answer-conflicts.ts';
@@ -46,9 +46,33 @@ export function holdWritesUntil(ready: Promise<unknown>): void {
  * (exported for the world's calls: a share must reach the server after the answer's save).
  */
 export function enqueue<T>(call: () => Promise<T>): Promise<T> {
-  const result = queue.then(call, call);
+  const run = () => withinDeadline(call);
+  const result = queue.then(run, run);
   queue = result.catch(() => undefined);
   return result;
+}
+
+/**
+ * How long a queued call may go unanswered. A request lost in a dead connection (a phone
+ * walking out of Wi-Fi mid-save) may never answer nor fail, and everything queued after it,
+ * the offline sync that coming back online asked for included, would wait until the app is
+ * opened again (issue 35). Past this, the call counts as not sent (ApiError 0: its write
+ * falls back offline, idempotently sent again by the sync) and the queue moves on; a late
+ * answer is ignored. Generous: a slow phone may take this long to send a big record.
+ */
+export const WRITE_DEADLINE_MS = 60_000;
+
+function withinDeadline<T>(call: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ApiError(0, 'No answer from the server in time')),
+      WRITE_DEADLINE_MS,
+    );
+  });
+  // A call that throws at once rejects here too, and still clears its timer.
+  const sent = new Promise<T>((resolve) => resolve(call()));
+  return Promise.race([sent, deadline]).finally(() => clearTimeout(timer));
 }
 
 async function send<T>(

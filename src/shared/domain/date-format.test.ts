@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
+  dateLocale,
   formatDate,
   formatDay,
   formatDayKey,
   formatLongDay,
   formatMonth,
   journalTitle,
+  setDateLocales,
   weekdayName,
 } from './date-format.ts';
 
@@ -78,5 +80,30 @@ describe('formatLongDay, formatMonth, weekdayName', () => {
   it('names ISO weekdays, Monday first', () => {
     expect([1, 7].map(weekdayName)).toEqual(['Monday', 'Sunday']);
     expect(weekdayName(8)).toBe('');
+  });
+});
+
+describe("dates in the person's language (issue 35)", () => {
+  const day = { year: 2026, month: 11, day: 27 };
+  afterEach(() => setDateLocales(['en-US']));
+
+  it('follows the languages set, keeping the journal title in the SPEC format', () => {
+    setDateLocales(['de-DE', 'en-US']);
+    expect(formatDay(day)).toBe('27. Nov. 2026');
+    expect(formatLongDay(day)).toBe('27. November 2026');
+    expect(formatMonth(2026, 3)).toBe('März 2026');
+    expect(weekdayName(1)).toBe('Montag');
+    expect(formatDate('2026-11-27')).toBe('27. Nov. 2026');
+    expect(journalTitle(day)).toBe('Nov 27, 2026');
+    setDateLocales(['en-GB']);
+    expect(formatDay(day)).toBe('27 Nov 2026');
+    expect(dateLocale()).toBe('en-GB');
+  });
+
+  it("falls back to the SPEC's 'Mar 5, 2020' without a language it knows", () => {
+    setDateLocales(['not a language!', '']);
+    expect(formatDay({ year: 2020, month: 3, day: 5 })).toBe('Mar 5, 2020');
+    setDateLocales([]);
+    expect(formatDay({ year: 2020, month: 3, day: 5 })).toBe('Mar 5, 2020');
   });
 });

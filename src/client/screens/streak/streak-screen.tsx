@@ -5,7 +5,7 @@ import { FlameIcon } from '#client/components/icons.tsx';
 import { paths, promptWorldPath } from '#client/routes.ts';
 import { useAppState } from '#client/state/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
-import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
+import { useToday } from '#client/use-today.ts';
 import { activityByDay, answerStatistics } from '#shared/domain/statistics.ts';
 import { countedToday } from '#shared/domain/streak.ts';
 import { HeatMap } from './heat-map.tsx';
@@ -23,12 +23,8 @@ export function StreakScreen() {
   useTitle('Streak');
   const user = useAppState((s) => s.user);
   const answers = useAppState((s) => s.answers);
-  const todayKey = dayKey(todayOf(new Date()));
-  // Recomputed when the day changes, not on every render.
-  const today = useMemo(() => {
-    const [year = 0, month = 0, day = 0] = todayKey.split('-').map(Number);
-    return { year, month, day };
-  }, [todayKey]);
+  // Follows the clock: past midnight "today" is the new day without a reload (issue 35).
+  const today = useToday();
   const dates = useMemo(() => answers.map((a) => a.answered), [answers]);
   const stats = useMemo(() => answerStatistics(dates, today), [dates, today]);
   const activity = useMemo(() => activityByDay(dates), [dates]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyBytes, parseDraft, reminderFailure } from './reminder-rules.ts';
+import { keyBytes, parseDraft, pushBlockOf, reminderFailure } from './reminder-rules.ts';
 
 describe('reminder form rules', () => {
   it('starts at 20:30 every day in the browser zone, off', () => {
@@ -32,5 +32,16 @@ describe('reminder form rules', () => {
     expect(reminderFailure(429, 'Try again in a moment')).toBe('Try again in a moment');
     expect(reminderFailure(0, '')).toContain('No connection');
     expect(reminderFailure(500, 'boom')).toBe('The reminder could not be set. Please try again.');
+  });
+
+  it('knows up front where push cannot work (issue 35): the calendar event instead', () => {
+    const desktop = { push: true, apple: false, installed: false, permission: 'default' };
+    expect(pushBlockOf(desktop)).toBeNull();
+    expect(pushBlockOf({ ...desktop, push: false })).toBe('no-push');
+    expect(pushBlockOf({ ...desktop, permission: 'denied' })).toBe('denied');
+    // An iPhone tab, push or not; the same iPhone with Müse on its Home Screen may push.
+    expect(pushBlockOf({ ...desktop, apple: true })).toBe('ios-tab');
+    expect(pushBlockOf({ ...desktop, push: false, apple: true })).toBe('ios-tab');
+    expect(pushBlockOf({ ...desktop, apple: true, installed: true })).toBeNull();
   });
 });

@@ -51,6 +51,50 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/**
+ * Why this device cannot be reminded by push, or null when it may: where push can't work, the
+ * form offers the .ics calendar event instead of a button that can only fail (issue 35).
+ */
+export type PushBlock = 'no-push' | 'ios-tab' | 'denied' | 'failed';
+
+export const PUSH_BLOCKED: Record<PushBlock, string> = {
+  'no-push':
+    'This browser has no notifications for web apps: a calendar event reminds you instead.',
+  'ios-tab':
+    'On iPhone and iPad, reminders need Müse on your Home Screen (Share, then Add to Home Screen). Until then, add the event to your calendar instead.',
+  denied:
+    'Notifications are blocked for Müse in this browser: add the event to your calendar instead.',
+  failed: "This browser couldn't set up notifications: add the event to your calendar instead.",
+};
+
+/** What the browser tells up front: no push at all, an iPhone tab, or notifications blocked. */
+export function pushBlockOf(env: {
+  push: boolean;
+  apple: boolean;
+  installed: boolean;
+  permission: string | null;
+}): PushBlock | null {
+  // Safari on iPhone and iPad offers push only to a web app added to the Home Screen.
+  if (env.apple && !env.installed) return 'ios-tab';
+  if (!env.push) return 'no-push';
+  if (env.permission === 'denied') return 'denied';
+  return null;
+}
+
+/** This browser, read for pushBlockOf. */
+export function pushBlock(): PushBlock | null {
+  if (typeof window === 'undefined') return 'no-push';
+  const touchMac = navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1;
+  return pushBlockOf({
+    push: pushSupported(),
+    apple: /iPhone|iPad|iPod/.test(navigator.userAgent) || touchMac,
+    installed:
+      (navigator as { standalone?: boolean }).standalone === true ||
+      window.matchMedia?.('(display-mode: standalone)').matches === true,
+    permission: 'Notification' in window ? Notification.permission : null,
+  });
+}
+
 export function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&

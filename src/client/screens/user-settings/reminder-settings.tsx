@@ -7,7 +7,10 @@ import { reminderCalendar } from '#shared/domain/reminder.ts';
 import { browserTimeZone } from '../user-profile/transfer/transfer-rules.ts';
 import {
   keyBytes,
+  PUSH_BLOCKED,
+  type PushBlock,
   parseDraft,
+  pushBlock,
   pushSupported,
   REMINDER_KEY,
   type ReminderDraft,
@@ -53,8 +56,20 @@ function calendarUrl(draft: ReminderDraft): string {
   return URL.createObjectURL(new Blob([ics], { type: 'text/calendar' }));
 }
 
+/** How long to wait for the service worker: one that never comes means no push here. */
+const WORKER_WAIT_MS = 10_000;
+
+function serviceWorker(): Promise<ServiceWorkerRegistration> {
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no service worker')), WORKER_WAIT_MS),
+    ),
+  ]);
+}
+
 async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await serviceWorker();
   return registration.pushManager.getSubscription();
 }
 
@@ -68,7 +83,9 @@ export default function ReminderSettings() {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [calendarHref, setCalendarHref] = useState('');
-  const canPush = useMemo(pushSupported, []);
+  /** Why push can't work here (known up front, or learnt when it failed): the .ics instead. */
+  const [blocked, setBlocked] = useState<PushBlock | null>(pushBlock);
+  const canPush = blocked === null;
   const ids = { heading: useId(), time: useId(), zone: useId(), days: useId(), note: useId() };
   const zoneList = useMemo(() => zones(draft.timeZone), [draft.timeZone]);
 
@@ -95,23 +112,35 @@ export default function ReminderSettings() {
     }
     if (!canPush) {
       keepDraft(draft);
-      setMessage('This browser cannot show reminders: add the event to your calendar instead.');
       return;
     }
     setBusy(true);
+    // Where the browser itself can't push (refused, no push service, no service worker), the
+    // calendar event is the way: the form says so rather than "try again".
+    const cannotPush = (why: PushBlock) => {
+      keepDraft(draft);
+      setBlocked(why);
+      setMessage('');
+    };
     try {
       if ((await Notification.requestPermission()) !== 'granted') {
-        setMessage('Notifications are blocked for Müse: allow them in the browser to be reminded.');
+        cannotPush('denied');
         return;
       }
       const { publicKey } = await fetchReminderKey();
-      const registration = await navigator.serviceWorker.ready;
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: keyBytes(publicKey),
-        }));
+      let subscription: PushSubscription;
+      try {
+        const registration = await serviceWorker();
+        subscription =
+          (await registration.pushManager.getSubscription()) ??
+          (await registration.pushManager.subscribe({
+            userVisibleOnly: true,
+            applicationServerKey: keyBytes(publicKey),
+          }));
+      } catch {
+        cannotPush('failed');
+        return;
+      }
       const json = subscription.toJSON();
       await subscribeReminder({
         subscription: {
@@ -141,7 +170,7 @@ export default function ReminderSettings() {
     if (busy) return;
     setBusy(true);
     try {
-      const subscription = canPush ? await currentSubscription() : null;
+      const subscription = pushSupported() ? await currentSubscription().catch(() => null) : null;
       if (subscription) {
         await unsubscribeReminder({ endpoint: subscription.endpoint }).catch(() => undefined);
         await subscription.unsubscribe();
@@ -220,7 +249,7 @@ export default function ReminderSettings() {
               {draft.on ? 'Update reminder' : 'Remind me'}
             </button>
           ) : null}
-          {canPush && draft.on ? (
+          {draft.on ? (
             <button type="button" className="button button-quiet" onClick={() => void onTurnOff()}>
               Turn off
             </button>
@@ -234,10 +263,7 @@ export default function ReminderSettings() {
           </a>
         </div>
         <p id={ids.note} className="settings-note reminder-message" role="status">
-          {message ||
-            (canPush
-              ? ''
-              : 'This browser has no notifications for web apps: a calendar event reminds you instead.')}
+          {message || (blocked ? PUSH_BLOCKED[blocked] : '')}
         </p>
       </form>
     </section>

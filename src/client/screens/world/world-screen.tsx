@@ -183,7 +183,8 @@ function WholeWorldScreen() {
               {fetching ? 'Loading...' : 'Load more'}
             </button>
           ) : null}
-          {end === 'empty' ? (
+          {/* Answers waiting behind the button: the world is no longer empty. */}
+          {end === 'empty' && fresh.length === 0 ? (
             <p ref={endRef} className="world-end-text" tabIndex={-1}>
               No one has shared an answer yet. Write one, then share it from its menu.
             </p>
