@@ -71,6 +71,10 @@ test('writes two journal entries on one day, then one for yesterday that leaves 
     const dialog = page.getByRole('dialog', { name: 'Write for another day' });
     await expect(dialog.getByLabel('Which day is it for?')).toBeFocused();
     await screenshot(page, 'journal-another-day-phone');
+    // A day to come is not a day to write for.
+    await dialog.getByLabel('Which day is it for?').fill(keyOf(new Date(Date.now() + DAY)));
+    await expect(dialog.getByRole('alert')).toHaveText(/has not come yet/);
+    await expect(dialog.getByRole('button', { name: 'Write' })).toBeDisabled();
     await dialog.getByLabel('Which day is it for?').fill(keyOf(yesterday));
     await dialog.getByRole('button', { name: 'Write' }).click();
     await expect(promptButton(page)).toContainText(labelOf(yesterday));

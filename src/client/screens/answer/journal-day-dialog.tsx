@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { DateField } from '#client/components/date-field.tsx';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
 import { type CalendarDay, dayKey, parseDayKey, todayOf } from '#shared/domain/calendar-day.ts';
 
@@ -40,17 +41,18 @@ export function JournalDayDialog({ open, onCancel, onChoose }: JournalDayDialogP
         <label className="journal-day-label" htmlFor={inputId}>
           Which day is it for?
         </label>
-        <input
-          // biome-ignore lint/a11y/noAutofocus: a dialog must move focus into itself
-          autoFocus
+        {/* A day typed in the person's own order (decision 059); the dialog focuses it. */}
+        <DateField
           id={inputId}
           className="field journal-day-field"
-          type="date"
-          max={today}
           value={value}
-          required
-          onChange={(event) => setValue(event.target.value)}
+          onChange={setValue}
         />
+        {value > today ? (
+          <p className="journal-day-error" role="alert">
+            That day has not come yet: pick today or an earlier day.
+          </p>
+        ) : null}
         <div className="modal-actions">
           <button type="button" className="button button-quiet" onClick={onCancel}>
             Cancel
