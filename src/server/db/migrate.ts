@@ -18,6 +18,7 @@ import * as pushSubscriptionsPerPerson from './migrations/014-push-subscriptions
 import * as publicRecord from './migrations/015-public-record.ts';
 import * as nameSkeletons from './migrations/016-name-skeletons.ts';
 import * as answerTags from './migrations/017-answer-tags.ts';
+import * as feedIndexSeen from './migrations/018-feed-index-seen.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '015-public-record': publicRecord,
   '016-name-skeletons': nameSkeletons,
   '017-answer-tags': answerTags,
+  '018-feed-index-seen': feedIndexSeen,
 };
 
 /**

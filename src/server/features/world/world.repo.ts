@@ -26,7 +26,8 @@ export type FeedAnchor = { shared_on: string; id: string };
 
 // Every feed query takes `hour`, the start of the current hour: an anonymous share joins the
 // world on the hour after it was shared (db/world-visibility.ts, decision 057).
-const anchorQuery = (db: Database, hour: string) =>
+/** The walk to a feed page's first entry (exported for the test of its index). */
+export const anchorQuery = (db: Database, hour: string) =>
   db
     .selectFrom('answers')
     .select(['answers.shared_on', 'answers.id'])
@@ -50,8 +51,8 @@ const anchorAfter = preparedQuery(
 
 /**
  * The (shared_on, id) of the feed entry at `offset` (0 = newest; or counted after `after`), read
- * from the feed index alone (answers_feed covers shared, shared_on, id), so skipping thousands
- * of entries touches neither the rows nor their authors.
+ * from the feed index alone (answers_feed_seen covers shared, shared_on, id and anonymous:
+ * migration 018), so skipping thousands of entries touches neither the rows nor their authors.
  */
 export async function findFeedAnchor(
   db: Database,
