@@ -43,17 +43,22 @@ function definitionsOf(tree: Root): Map<string, Definition> {
 }
 
 function children(parent: Parents, context: Context, tight = false): ReactNode[] {
+  // Raw HTML among blocks stands as a paragraph of its own; among words, as words.
+  const block =
+    parent.type === 'root' || parent.type === 'blockquote' || parent.type === 'listItem';
   return parent.children.map((child, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: a parsed tree never reorders
-    <Node key={index} node={child} context={context} tight={tight} />
+    <Node key={index} node={child} context={context} tight={tight} block={block} />
   ));
 }
 
-function Node({ node, context, tight }: { node: Nodes; context: Context; tight: boolean }) {
+type NodeProps = { node: Nodes; context: Context; tight: boolean; block: boolean };
+
+function Node({ node, context, tight, block }: NodeProps) {
   switch (node.type) {
     case 'paragraph':
       // In a tight list an item's text is not a paragraph of its own (CommonMark).
-      return tight ? <>{children(node, context)}</> : <p>{children(node, context)}</p>;
+      return tight ? children(node, context) : <p>{children(node, context)}</p>;
     case 'heading': {
       const level = Math.min(6, context.headingBase + node.depth - 1);
       const Heading = `h${level}` as 'h2';
@@ -89,7 +94,7 @@ function Node({ node, context, tight }: { node: Nodes; context: Context; tight: 
       return <Marked text={node.value} query={context.query} />;
     // Raw HTML is off: what looks like a tag shows as the characters typed.
     case 'html':
-      return <>{node.value}</>;
+      return block && !tight ? <p>{node.value}</p> : node.value;
     case 'link':
       return (
         <Link href={node.url} title={node.title}>
@@ -118,7 +123,7 @@ function Node({ node, context, tight }: { node: Nodes; context: Context; tight: 
       return null;
     default:
       // Nothing else comes out of a CommonMark parse; keep any words all the same.
-      return 'children' in node ? <>{children(node, context)}</> : null;
+      return 'children' in node ? children(node, context) : null;
   }
 }
 
