@@ -38,6 +38,12 @@ export type AnswerListProps = {
   byDay?: DayNarrowing;
 };
 
+/**
+ * Whether the person last opened the filters: back from reading an answer, they are as they
+ * were (the words typed stay too: they are in the store). A new page load starts folded.
+ */
+let filtersUnfolded = false;
+
 /** What the list says when nothing passes. */
 function nothingText(search: string, category: string, day: string | null): string {
   const words = search.trim();
@@ -85,7 +91,7 @@ export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
   const countRef = useRef<HTMLParagraphElement>(null);
   const location = useLocation();
   const wide = useWide();
-  const [unfolded, setUnfolded] = useState(false);
+  const [unfolded, setUnfolded] = useState(() => filtersUnfolded);
   const toolsId = useId();
   const folded = !wide && !unfolded;
   const on = filtersOn({ search, from, to, category });
@@ -102,7 +108,10 @@ export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
           className="button button-quiet button-small answer-filter-toggle"
           aria-expanded={unfolded}
           aria-controls={toolsId}
-          onClick={() => setUnfolded(!unfolded)}
+          onClick={() => {
+            filtersUnfolded = !unfolded;
+            setUnfolded(filtersUnfolded);
+          }}
         >
           <FilterIcon />
           <span className="visually-hidden">{filterLabel(on)}</span>
