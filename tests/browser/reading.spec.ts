@@ -161,6 +161,13 @@ test.describe('a past worth rereading', () => {
       await expect(page.getByRole('grid')).toBeVisible();
       await expect(filter).toHaveCount(0);
       await shoot(page, 'past');
+      // The reading view at this width, to look at.
+      await card(page, 'What made today good?')
+        .getByRole('link', { name: 'What made today good?' })
+        .click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+      await expect(page.getByRole('main').locator('strong')).toHaveText('river');
+      await shoot(page, 'read');
     } else {
       await expect(box).toBeHidden();
       await expect(filter).toBeVisible();
@@ -258,6 +265,7 @@ test.describe('a past worth rereading', () => {
       promptTitle: 'A shared evening',
       text: 'It was **lovely**.\n\n- tea\n- toast\n\n[a link](https://example.com/tea) <img src=x onerror="alert(1)"> [bad](javascript:alert(1))',
     });
+    if ((page.viewportSize()?.width ?? 0) < 760) await page.setViewportSize(PHONE_390);
     await openAsNewVisitor(page, `${server.origin}/world`);
     const item = page
       .getByRole('list', { name: 'Shared answers', exact: true })

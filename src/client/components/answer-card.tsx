@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Answer } from '#shared/api/answers.ts';
 import { formatDate } from '#shared/domain/date-format.ts';
 import { readPath } from '../routes.ts';
+import { cardPreview } from './card-preview.ts';
 import { Markdown } from './markdown/markdown.tsx';
 import { Marked } from './markdown/marked.tsx';
 
@@ -25,7 +26,9 @@ export function AnswerCard({ answer, search, from, onEdit, onDelete }: AnswerCar
   const date = formatDate(answer.answered);
   const title = answer.prompt_title || 'Untitled';
   const clipRef = useRef<HTMLDivElement>(null);
-  const clipped = useClipped(clipRef, answer.text !== '');
+  const preview = cardPreview(answer.text);
+  // More than shows: taller than the card lets it be, or cut before the card was drawn.
+  const clipped = useClipped(clipRef, answer.text !== '') || preview !== answer.text;
   const to = readPath(answer._id);
   return (
     <li className="answer-card card">
@@ -45,12 +48,7 @@ export function AnswerCard({ answer, search, from, onEdit, onDelete }: AnswerCar
             ref={clipRef}
             className={clipped ? 'answer-card-clip answer-card-clipped' : 'answer-card-clip'}
           >
-            <Markdown
-              className="answer-card-text"
-              text={answer.text}
-              query={search}
-              headingBase={3}
-            />
+            <Markdown className="answer-card-text" text={preview} query={search} headingBase={3} />
           </div>
         ) : (
           <p className="answer-card-text answer-card-empty">No words yet.</p>
