@@ -163,7 +163,7 @@ test.describe('a past worth rereading', () => {
       await shoot(page, 'past');
       // The reading view at this width, to look at.
       await card(page, 'What made today good?')
-        .getByRole('link', { name: 'What made today good?' })
+        .getByRole('link', { name: 'What made today good?', exact: true })
         .click();
       await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
       await expect(page.getByRole('main').locator('strong')).toHaveText('river');
