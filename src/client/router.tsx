@@ -124,6 +124,7 @@ const screenRoutes: RouteObject[] = [
   ),
   lazyScreen(paths.streak, () => import('./screens/streak/streak-screen.tsx'), 'StreakScreen'),
   lazyScreen(paths.past, () => import('./screens/past/past-screen.tsx'), 'PastScreen'),
+  lazyScreen(routePatterns.read, () => import('./screens/read/read-screen.tsx'), 'ReadScreen'),
   lazyScreen(paths.stop, () => import('./screens/stop/stop-screen.tsx'), 'StopScreen'),
   lazyScreen(paths.login, () => import('./screens/login/login-screen.tsx'), 'LoginScreen'),
   lazyScreen(

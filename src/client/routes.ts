@@ -35,6 +35,8 @@ export const routePatterns = {
   answerById: `${paths.answer}/a/:answerId/*`,
   /** /answer, /answer/today, /answer/journal, /answer/journal/{answerId}, /answer/{promptId}. */
   answerAny: `${paths.answer}/*`,
+  /** /read/{answerId}: one of the user's answers, to read (issue 35; not in the SPEC's table). */
+  read: '/read/:answerId',
   /** /user/{userId} (prefix match). */
   otherUser: '/user/:userId/*',
   notFound: '*',
@@ -72,6 +74,14 @@ export function promptPath(promptId: string): string {
  */
 export function answerPath(answerId: string): string {
   return `${paths.answer}/a/${encodeURIComponent(answerId)}`;
+}
+
+/**
+ * /read/{answerId}: one of the user's own answers rendered to read, Edit one tap away. Not in
+ * the SPEC's table: the SPEC's /answer/… addresses keep opening the editor.
+ */
+export function readPath(answerId: string): string {
+  return `/read/${encodeURIComponent(answerId)}`;
 }
 
 /** /user/{userId}: another user's public profile. */

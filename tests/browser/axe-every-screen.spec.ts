@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, keepRecoveryCodes, settle } from './support/page.ts';
+import { call, keepRecoveryCodes, openAnswerFilters, settle } from './support/page.ts';
 import { type ApiUser, apiUser, PASSWORD, savedUser, shareAnswer } from './support/people.ts';
 import { justAfterTheHour, type RunningServer, startServer } from './support/server.ts';
 import { todayKey } from './support/today.ts';
@@ -293,6 +293,24 @@ test.describe('every screen passes axe-core in both themes', { tag: '@layout' },
     await modal.getByRole('button', { name: /^Ida/ }).click();
     await page.waitForURL(`${server.origin}/world`);
     await expect(worldItem(page, MINE)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('My answers with its filters open, and an answer opened to read', async () => {
+    await page.goto(`${server.origin}/past`);
+    await expect(page.getByRole('main').getByRole('article')).toBeVisible();
+    // On a phone the search, dates, category and calendar fold behind "Filter" (issue 35).
+    await openAnswerFilters(page);
+    await expectAccessible('/past, its filters open');
+    // The card's title opens it to read.
+    const open = page.getByRole('main').getByRole('article').getByRole('heading').getByRole('link');
+    const title = (await open.textContent()) ?? '';
+    await open.click();
+    await page.waitForURL(/\/read\/[A-Za-z0-9_-]+$/);
+    await expect(mainHeading(page)).toHaveText(title);
+    await expect(page.getByRole('main').getByText(MINE)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible('/read/{id}', 'read');
     expect(errors).toEqual([]);
   });
 

@@ -1,7 +1,14 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, download, openAsNewVisitor, reflectState, settle } from './support/page.ts';
+import {
+  call,
+  download,
+  openAnswerFilters,
+  openAsNewVisitor,
+  reflectState,
+  settle,
+} from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { todayKey, todayLabel } from './support/today.ts';
 
@@ -144,6 +151,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     await expect(cardTitles(page)).toHaveText([categoryTitle, todayTitle]);
     await expect(cards.first().getByRole('time')).toHaveText(todayLabel());
 
+    // On a phone the search folds behind "Filter" (issue 35): open it, as a person would.
+    await openAnswerFilters(page);
     const search = page.getByRole('searchbox', { name: 'Search your answers' });
     await search.fill('SISTER');
     await expect(cards).toHaveCount(1);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, openAsNewVisitor, settle } from './support/page.ts';
+import { call, openAnswerFilters, openAsNewVisitor, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 C: finding your own words on /past — whole words, simple forms, titles and
@@ -55,6 +55,8 @@ test.describe('searching my answers', () => {
     await expect(page.getByText('3 answers', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, 'My answers before a search');
 
+    // On a phone the search and filters fold behind "Filter" (issue 35): open them.
+    await openAnswerFilters(page);
     const box = page.getByRole('searchbox', { name: 'Search your answers' });
     await box.fill('river');
     await expect(cards).toHaveCount(2);

@@ -1,14 +1,17 @@
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { Answer } from '#shared/api/answers.ts';
-import { formatDate, formatDayKey } from '#shared/domain/date-format.ts';
-import { highlight } from '#shared/domain/search.ts';
-import { setState, useAppState } from '../state/app-store.ts';
+import { formatDayKey } from '#shared/domain/date-format.ts';
+import { useAppState } from '../state/app-store.ts';
 import { showStatus } from '../state/status.ts';
 import { deleteAnswer } from '../state/writes.ts';
+import { AnswerCard } from './answer-card.tsx';
 import { filterAnswers } from './answer-filter.ts';
+import { AnswerSearch } from './answer-search.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { DateField } from './date-field.tsx';
-import { SearchIcon } from './icons.tsx';
+import { filterLabel, filtersOn, useWide } from './filter-fold.ts';
+import { FilterIcon } from './icons.tsx';
+import { preloadMarkdown } from './markdown/markdown.tsx';
 import './answer-list.css';
 
 /**
@@ -35,6 +38,12 @@ export type AnswerListProps = {
   byDay?: DayNarrowing;
 };
 
+/**
+ * Whether the person last opened the filters: back from reading an answer, they are as they
+ * were (the words typed stay too: they are in the store). A new page load starts folded.
+ */
+let filtersUnfolded = false;
+
 /** What the list says when nothing passes. */
 function nothingText(search: string, category: string, day: string | null): string {
   const words = search.trim();
@@ -46,7 +55,8 @@ function nothingText(search: string, category: string, day: string | null): stri
 
 /**
  * My answers (SPEC §2 /past and /answerSettings): newest first, dated 'Mar 5, 2020', with a
- * search box over text and prompt title, Edit to open one and Delete behind a confirm dialog.
+ * search box over text and prompt title; a card opens its answer to read, Edit opens it to
+ * edit and Delete asks first. On a phone the search and filters fold behind "Filter".
  */
 export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
   const search = useAppState((s) => s.search);
@@ -77,71 +87,56 @@ export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
   );
   const narrowed = search.trim() !== '' || category !== '';
   const filtering = narrowed || from !== '' || to !== '';
-  const fromId = useId();
-  const toId = useId();
-  const categoryId = useId();
   const [toDelete, setToDelete] = useState<Answer | null>(null);
-  const searchId = useId();
   const countRef = useRef<HTMLParagraphElement>(null);
+  const location = useLocation();
+  const wide = useWide();
+  const [unfolded, setUnfolded] = useState(() => filtersUnfolded);
+  const toolsId = useId();
+  const folded = !wide && !unfolded;
+  const on = filtersOn({ search, from, to, category });
+  // The parser comes with the list, not after the first card asks for it.
+  useEffect(preloadMarkdown, []);
 
   if (answers.length === 0) return <div className="answer-list-empty">{empty}</div>;
 
   return (
     <div className={byDay ? 'answer-list answer-list-by-day' : 'answer-list'}>
-      <search className="answer-search">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search your answers
-        </label>
-        <SearchIcon />
-        <input
-          id={searchId}
-          className="field answer-search-field"
-          type="search"
-          placeholder="Search your answers"
-          value={search}
-          onChange={(event) => setState({ search: event.target.value })}
+      {wide ? null : (
+        <button
+          type="button"
+          className="button button-quiet button-small answer-filter-toggle"
+          aria-expanded={unfolded}
+          aria-controls={toolsId}
+          onClick={() => {
+            filtersUnfolded = !unfolded;
+            setUnfolded(filtersUnfolded);
+          }}
+        >
+          <FilterIcon />
+          <span className="visually-hidden">{filterLabel(on)}</span>
+          <span aria-hidden="true">Filter</span>
+          {on > 0 ? (
+            <span className="answer-filter-count" aria-hidden="true">
+              {on}
+            </span>
+          ) : null}
+        </button>
+      )}
+      <div id={toolsId} className="answer-list-tools" hidden={folded}>
+        <AnswerSearch
+          search={search}
+          from={from}
+          to={to}
+          category={category}
+          categories={categories}
+          onRange={changeRange}
+          onCategory={(name) => setFilters({ ...filters, category: name })}
         />
-        <fieldset className="answer-filters">
-          <legend className="visually-hidden">Narrow your answers</legend>
-          <label className="answer-filter" htmlFor={fromId}>
-            <span>From</span>
-            <DateField
-              id={fromId}
-              className="field"
-              value={from}
-              onChange={(v) => changeRange('from', v)}
-            />
-          </label>
-          <label className="answer-filter" htmlFor={toId}>
-            <span>To</span>
-            <DateField
-              id={toId}
-              className="field"
-              value={to}
-              onChange={(v) => changeRange('to', v)}
-            />
-          </label>
-          <label className="answer-filter" htmlFor={categoryId}>
-            <span>Category</span>
-            <select
-              id={categoryId}
-              className="field"
-              value={filters.category}
-              onChange={(event) => setFilters({ ...filters, category: event.target.value })}
-            >
-              <option value="">Any</option>
-              {categories.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-        </fieldset>
-      </search>
-      {byDay ? (
-        <div className="answer-list-calendar">{byDay.calendar(anyDay, narrowed)}</div>
-      ) : null}
+        {byDay ? (
+          <div className="answer-list-calendar">{byDay.calendar(anyDay, narrowed)}</div>
+        ) : null}
+      </div>
       <div className="answer-results">
         {day ? byDay?.heading : null}
         <p ref={countRef} className="answer-count" aria-live="polite" tabIndex={-1}>
@@ -153,44 +148,16 @@ export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
           <p className="answer-list-none">{nothingText(search, category, day)}</p>
         ) : (
           <ul className="answer-cards">
-            {shown.map((answer) => {
-              const date = formatDate(answer.answered);
-              const title = answer.prompt_title || 'Untitled';
-              return (
-                <li key={answer._id} className="answer-card card">
-                  <article aria-label={`${title}, ${date}`}>
-                    <p className="answer-card-date">
-                      <time dateTime={answer.answered}>{date}</time>
-                      {answer.prompt_id === null ? <span> · Journal</span> : null}
-                    </p>
-                    <h2 className="answer-card-title">
-                      <Marked text={title} query={search} />
-                    </h2>
-                    <p className="answer-card-text">
-                      {answer.text ? <Marked text={answer.text} query={search} /> : 'No words yet.'}
-                    </p>
-                    <div className="answer-card-actions">
-                      <button
-                        type="button"
-                        className="button button-small"
-                        aria-label={`Edit answer: ${title}, ${date}`}
-                        onClick={() => onOpen(answer)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-small button-quiet"
-                        aria-label={`Delete answer: ${title}, ${date}`}
-                        onClick={() => setToDelete(answer)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </article>
-                </li>
-              );
-            })}
+            {shown.map((answer) => (
+              <AnswerCard
+                key={answer._id}
+                answer={answer}
+                search={search}
+                from={location.pathname + location.search}
+                onEdit={onOpen}
+                onDelete={setToDelete}
+              />
+            ))}
           </ul>
         )}
       </div>
@@ -214,22 +181,5 @@ export function AnswerList({ answers, empty, onOpen, byDay }: AnswerListProps) {
         }}
       />
     </div>
-  );
-}
-
-/** The text with the words the search found in `<mark>` (issue 17 C). */
-function Marked({ text, query }: { text: string; query: string }) {
-  if (!query.trim()) return <>{text}</>;
-  return (
-    <>
-      {highlight(text, query).map((part, index) =>
-        part.match ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
-          <mark key={index}>{part.text}</mark>
-        ) : (
-          part.text
-        ),
-      )}
-    </>
   );
 }

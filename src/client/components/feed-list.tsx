@@ -1,4 +1,4 @@
-import { type Ref, useId, useMemo, useState } from 'react';
+import { type Ref, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { FeedAnswer } from '#shared/api/world.ts';
 import { formatDate } from '#shared/domain/date-format.ts';
@@ -16,6 +16,7 @@ import {
   lovesLabel,
 } from './feed-rules.ts';
 import { FlagIcon, HeartIcon } from './icons.tsx';
+import { Markdown, preloadMarkdown } from './markdown/markdown.tsx';
 import './feed-list.css';
 
 /** The element id of a feed item, for scrolling to the selected world answer. */
@@ -52,6 +53,8 @@ export function FeedList({
   const [unloving, setUnloving] = useState<string | null>(null);
   const [flagging, setFlagging] = useState<string | null>(null);
   const [askSignUp, setAskSignUp] = useState(false);
+  // The parser comes with the feed, not after the first answer asks for it.
+  useEffect(preloadMarkdown, []);
 
   /** The latest version of an item (it may have changed while a dialog was open). */
   const find = (id: string | null) => answers.find((a) => a._id === id) ?? null;
@@ -177,7 +180,7 @@ function FeedItem(props: FeedItemProps) {
           item.prompt_title || 'A shared answer'
         )}
       </Title>
-      <p className="feed-text">{item.text}</p>
+      <Markdown className="feed-text" text={item.text} headingBase={titleLevel === 3 ? 4 : 3} />
       <div className="feed-actions">
         {viewer === 'author' ? (
           <span className="feed-loves">

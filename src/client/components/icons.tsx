@@ -86,6 +86,12 @@ export const DownloadIcon = () => (
   </Icon>
 );
 
+export const FilterIcon = () => (
+  <Icon>
+    <path d="M4 7h16M7 12h10M10 17h4" />
+  </Icon>
+);
+
 export const SearchIcon = () => (
   <Icon>
     <circle cx="11" cy="11" r="6.5" />

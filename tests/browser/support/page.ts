@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { expect } from '@playwright/test';
 import type { Page } from 'playwright-core';
 
 // What several browser specs ask of a page: its saved state, a call with its session cookie,
@@ -67,4 +68,18 @@ export async function openAsNewVisitor(page: Page, url: string): Promise<void> {
   );
   await page.goto(url);
   await created;
+}
+
+/**
+ * Opens My answers' search and filters where they fold behind "Filter" (on a phone, issue 35),
+ * as a person would; on a wide screen they are open already. The list must be on the page.
+ */
+export async function openAnswerFilters(page: Page): Promise<void> {
+  const filter = page.getByRole('button', { name: /^Filter/ });
+  const box = page.getByRole('searchbox', { name: 'Search your answers' });
+  await expect(filter.or(box).first()).toBeVisible();
+  if ((await filter.isVisible()) && (await filter.getAttribute('aria-expanded')) === 'false') {
+    await filter.click();
+  }
+  await expect(box).toBeVisible();
 }
