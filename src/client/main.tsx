@@ -4,6 +4,7 @@ import { todayOf } from '../shared/domain/calendar-day.ts';
 import { App } from './app.tsx';
 import { createAppHistory, loadScreenOf } from './router.tsx';
 import { hydrate } from './state/app-store.ts';
+import { watchEarlyTyping } from './state/early-text.ts';
 import { safeLocalStorage, startPersisting } from './state/persist-store.ts';
 import { loadSavedState } from './state/persistence.ts';
 import { startApp } from './state/startup.ts';
@@ -16,6 +17,9 @@ import './styles.css';
 void boot();
 
 async function boot(): Promise<void> {
+  // First of all: what was typed into /answer/today's prerendered box, and what will be until
+  // the editor is ready, is kept for it (issue 35 point 1).
+  watchEarlyTyping();
   startTheme();
   // Restore the saved state before the first render, so the first paint already shows it.
   const storage = safeLocalStorage();

@@ -22,6 +22,8 @@ export type AnswerEditorProps = {
    * Ctrl/⌘+Enter saves) instead of Next, and nothing moves to another answer.
    */
   edit?: { backTo: string; backLabel: string; onSave: () => void };
+  /** Takes over what was typed into /answer/today's box before the editor was ready. */
+  catchEarly?: boolean;
 };
 
 /**
@@ -30,12 +32,12 @@ export type AnswerEditorProps = {
  * none of this: the text box, word count and save status each follow their own part of the
  * editor's view (decision 027).
  */
-export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
+export function AnswerEditor({ edit, catchEarly = false }: AnswerEditorProps = {}) {
   const draft = useAppState((s) => s.answer);
-  return draft ? <EditorFor draft={draft} edit={edit} /> : null;
+  return draft ? <EditorFor draft={draft} edit={edit} catchEarly={catchEarly} /> : null;
 }
 
-function EditorFor({ draft, edit }: AnswerEditorProps & { draft: Answer }) {
+function EditorFor({ draft, edit, catchEarly = false }: AnswerEditorProps & { draft: Answer }) {
   const answers = useAppState((s) => s.answers);
   const category = useAppState((s) => s.category);
   const ids = { text: useId(), hint: useId(), status: useId() };
@@ -72,6 +74,8 @@ function EditorFor({ draft, edit }: AnswerEditorProps & { draft: Answer }) {
         <AnswerMeta saved={saved} />
         {sharedEdit.badge}
         <AnswerTextBox
+          answerId={draft._id}
+          catchEarly={catchEarly}
           textRef={textRef}
           ids={{ text: ids.text, status: ids.status }}
           placeholder={isJournal ? 'Write freely…' : 'Take a breath, then write…'}

@@ -1,9 +1,14 @@
 import type { RefObject } from 'react';
+import { EARLY_ATTR } from '#client/state/early-text.ts';
 import { MAX_ANSWER_TEXT } from '#shared/domain/limits.ts';
 import { SaveStatus } from './save-status.tsx';
 import { useEditorTextarea, useEditorView } from './use-answer-sync.ts';
+import { useEarlyText } from './use-early-text.ts';
 
 type AnswerTextBoxProps = {
+  answerId: string;
+  /** /answer/today (and today's journal): takes over what was typed before the editor was ready. */
+  catchEarly: boolean;
   textRef: RefObject<HTMLTextAreaElement | null>;
   placeholder: string;
   /** Called on every edit (after the sync has the text): a shared answer's first edit asks. */
@@ -20,6 +25,8 @@ type AnswerTextBoxProps = {
  * controlled: typing renders nothing here unless "long", "ready" or the text's version change.
  */
 export function AnswerTextBox({
+  answerId,
+  catchEarly,
   textRef,
   placeholder,
   onEdit,
@@ -27,7 +34,8 @@ export function AnswerTextBox({
   needsTextHintId,
   ids,
 }: AnswerTextBoxProps) {
-  const onInput = useEditorTextarea(textRef);
+  const catching = useEarlyText(textRef, answerId, catchEarly);
+  const onInput = useEditorTextarea(textRef, catching);
   const ready = useEditorView('ready');
   const long = useEditorView('long');
   return (
@@ -39,10 +47,13 @@ export function AnswerTextBox({
         id={ids.text}
         ref={textRef}
         className={long ? 'answer-text answer-text-long' : 'answer-text'}
-        readOnly={!ready}
+        // While it catches early typing it takes keys before the answer is ready (early-text.ts).
+        readOnly={!ready && !catching}
+        {...(catching ? { [EARLY_ATTR]: '' } : {})}
         maxLength={MAX_ANSWER_TEXT}
         placeholder={placeholder}
         onInput={(event) => {
+          if (catching) return;
           onInput(event);
           onEdit();
         }}
