@@ -189,7 +189,7 @@ test.describe('never lose a keystroke on /answer/today', () => {
     await expect(box(page)).toHaveValue(expected);
     await expect(box(page)).toBeFocused();
     // Under the question the person saw while typing.
-    await expect(heading).toHaveText(new RegExp(`^${RegExp.escape(asked)}`));
+    await expect(heading).toContainText(asked);
     // The caret is where the person left it: at the end of what they typed.
     expect(await box(page).evaluate((b: HTMLTextAreaElement) => b.selectionStart)).toBe(
       expected.length,
