@@ -45,8 +45,15 @@ function EditorFor({ draft, edit, catchEarly = false }: AnswerEditorProps & { dr
   const share = useShareFlow();
   useAnswerSession(draft);
   const saved = savedVersion({ answers }, draft);
-  // Decision 015: a shared answer shows so, and its first edit asks about the world's copy.
+  // Decision 015: a shared answer shows so, and a session that changed it asks about the world's
+  // copy once done with it (Save, or leaving: issue 35 point 4).
   const sharedEdit = useSharedEdit(draft, saved, share.unshare);
+  const onSave = edit
+    ? () => {
+        edit.onSave();
+        sharedEdit.onSaved();
+      }
+    : undefined;
   const { next, onNext } = useNextStep(draft, answers, category, textRef);
   const isJournal = draft.prompt_id === null;
   const inAnswers = category === PSEUDO_CATEGORIES.answers;
@@ -58,7 +65,7 @@ function EditorFor({ draft, edit, catchEarly = false }: AnswerEditorProps & { dr
       <AnswerHeader
         category={category}
         back={{ to: backTo, label: backLabel }}
-        onSave={edit?.onSave}
+        onSave={onSave}
         next={next}
         onNext={onNext}
         hintId={ids.hint}
@@ -80,14 +87,15 @@ function EditorFor({ draft, edit, catchEarly = false }: AnswerEditorProps & { dr
           ids={{ text: ids.text, status: ids.status }}
           placeholder={isJournal ? 'Write freely…' : 'Take a breath, then write…'}
           onEdit={sharedEdit.onEdit}
-          onSave={edit?.onSave}
+          onSave={onSave}
+          // Issue 35 point 3: Ctrl/⌘+Enter finishes as Done does, a new Daily answer included.
+          onFinish={next.label === 'Done' && next.kind !== 'needs-text' ? onNext : undefined}
           needsTextHintId={next.kind === 'needs-text' ? ids.hint : undefined}
         />
         <OnThisDay answers={answers} current={draft} linkTo={answerPath} />
         <OthersAnsweredLink promptId={draft.prompt_id} answers={answers} />
       </main>
       {share.dialogs}
-      {sharedEdit.dialog}
     </>
   );
 }

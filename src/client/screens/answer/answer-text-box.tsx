@@ -15,6 +15,8 @@ type AnswerTextBoxProps = {
   onEdit: () => void;
   /** Editing at the answer's own address: Ctrl/⌘+Enter saves, and the hint says so. */
   onSave?: () => void;
+  /** What the header's Done does now (finish, with text): Ctrl/⌘+Enter does it too. */
+  onFinish?: () => void;
   /** The id of "Write something to finish." when Done needs text, else undefined. */
   needsTextHintId?: string;
   ids: { text: string; status: string };
@@ -31,9 +33,11 @@ export function AnswerTextBox({
   placeholder,
   onEdit,
   onSave,
+  onFinish,
   needsTextHintId,
   ids,
 }: AnswerTextBoxProps) {
+  const onKeys = onSave ?? onFinish;
   const catching = useEarlyText(textRef, answerId, catchEarly);
   const onInput = useEditorTextarea(textRef, catching);
   const ready = useEditorView('ready');
@@ -58,21 +62,25 @@ export function AnswerTextBox({
           onEdit();
         }}
         onKeyDown={(event) => {
-          if (onSave && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          if (onKeys && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
             event.preventDefault();
-            onSave();
+            onKeys();
           }
         }}
+        aria-keyshortcuts={onKeys ? 'Control+Enter Meta+Enter' : undefined}
         aria-describedby={needsTextHintId ? `${needsTextHintId} ${ids.status}` : ids.status}
       />
       <div className="answer-under">
         <SaveStatus id={ids.status} />
+        {/* A keyboard's hint: hidden where there is no fine pointer to go with one (CSS). */}
         {onSave ? (
-          <p className="answer-hint">Save with Ctrl+Enter (⌘+Enter on a Mac).</p>
+          <p className="answer-hint answer-hint-keys">Save with Ctrl+Enter (⌘+Enter on a Mac).</p>
         ) : needsTextHintId ? (
           <p id={needsTextHintId} className="answer-hint">
             Write something to finish.
           </p>
+        ) : onFinish ? (
+          <p className="answer-hint answer-hint-keys">Finish with Ctrl+Enter (⌘+Enter on a Mac).</p>
         ) : null}
       </div>
     </>
