@@ -31,10 +31,16 @@ function poll<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 15_000 });
 }
 
+/** `${name}.png` in the light theme and `${name}-dark.png` in the dark one. */
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await settle(page);
+    const file = scheme === 'light' ? name : `${name}-dark`;
+    await page.screenshot({ path: `${SHOTS}/${file}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 function todayLabel(): string {

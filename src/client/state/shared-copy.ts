@@ -28,7 +28,7 @@ let following: (() => void) | null = null;
 
 export type WorldCopyQuestionState = {
   /** The question waiting for an answer, shown by the app wherever the person is. */
-  asking: { answerId: string; anonymous: boolean } | null;
+  asking: { answerId: string; anonymous: boolean; title: string } | null;
   /** Choices made so far: the badge that says where the changes go follows them. */
   choices: number;
 };
@@ -54,7 +54,9 @@ export function askAboutWorldCopy(answerId: string): void {
   if (sharedEditChoice(answerId) !== 'ask') return;
   const saved = getState().answers.find((a) => a._id === answerId);
   if (!saved?.shared || saved.text === saved.sharedText) return;
-  worldCopyQuestion.setState({ asking: { answerId, anonymous: saved.anonymous } });
+  worldCopyQuestion.setState({
+    asking: { answerId, anonymous: saved.anonymous, title: saved.prompt_title },
+  });
 }
 
 export type WorldCopyChoice = 'update' | 'keep' | 'unshare';

@@ -16,6 +16,8 @@ export type UpdateSharedDialogProps = {
   open: boolean;
   anonymous: boolean;
   name: string;
+  /** Which answer: the question may come on the screen the person went on to. */
+  title: string;
   onChoose: (choice: SharedEditAnswer) => void;
 };
 
@@ -25,7 +27,13 @@ export type UpdateSharedDialogProps = {
  * unless chosen. Focus goes to its title, not to a button: a key pressed on the way (Enter after
  * Ctrl, a letter still typed) cannot pick a choice.
  */
-export function UpdateSharedDialog({ open, anonymous, name, onChoose }: UpdateSharedDialogProps) {
+export function UpdateSharedDialog({
+  open,
+  anonymous,
+  name,
+  title,
+  onChoose,
+}: UpdateSharedDialogProps) {
   const titleId = useId();
   const textId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -49,8 +57,8 @@ export function UpdateSharedDialog({ open, anonymous, name, onChoose }: UpdateSh
           Update the shared copy too?
         </h2>
         <p id={textId} className="modal-text">
-          This answer is shared with the world {who}. Your changes are saved and stay private unless
-          you update the world's copy.
+          Your answer to “{title}” is shared with the world {who}. Your changes are saved and stay
+          private unless you update the world's copy.
         </p>
         <div className="update-shared-choices">
           <button type="button" className="button" onClick={() => onChoose('update')}>
@@ -79,6 +87,7 @@ export function WorldCopyQuestion() {
       open={asking !== null}
       anonymous={asking?.anonymous ?? false}
       name={name}
+      title={asking?.title ?? ''}
       onChoose={(choice) => void answerWorldCopyQuestion(choice)}
     />
   );
