@@ -69,17 +69,25 @@ function editorIsIn(page: Page): Promise<boolean> {
   );
 }
 
+/** Keys typed before the app's scripts may arrive, so that some surely meet the bare page. */
+const FIRST_KEYS = 8;
+
 /**
  * Opens /answer/today on a slow phone and types WORDS into its box, a key at a time, from the
- * moment the box is visible: returns how many keys went in before the editor took over.
+ * moment the box is visible: the first FIRST_KEYS before the app's scripts are let through (on a
+ * busy machine the prerendered page may otherwise be replaced before the test's first key
+ * arrives), the rest across the app's take-over. Returns how many keys went in before the editor
+ * took over.
  */
 async function typeFromFirstSight(page: Page, url: string): Promise<number> {
+  const release = await holdScripts(page);
   void page.goto(url, { waitUntil: 'commit' }).catch(() => {});
   await expect(box(page)).toBeVisible({ timeout: 30_000 });
   await box(page).click({ timeout: 30_000 });
   let before = 0;
   let handedOver = false;
-  for (const key of WORDS) {
+  for (const [index, key] of [...WORDS].entries()) {
+    if (index === FIRST_KEYS) release();
     await page.keyboard.type(key);
     if (!handedOver) {
       handedOver = await editorIsIn(page);
@@ -158,7 +166,7 @@ test.describe('never lose a keystroke on /answer/today', () => {
     const fast = await slowPhone(context, page);
     const early = await typeFromFirstSight(page, `${server.origin}/answer/today`);
     // The point of the test: keys went in before the app had taken over.
-    expect(early).toBeGreaterThan(0);
+    expect(early).toBeGreaterThanOrEqual(FIRST_KEYS);
     const expected = TYPED;
     await expect(box(page)).toHaveValue(expected);
     await expect(box(page)).toBeFocused();
