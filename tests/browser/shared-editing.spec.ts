@@ -263,6 +263,28 @@ test.describe('a shared answer in the editor, and answers at their own address',
     expect(errors).toEqual([]);
   });
 
+  test('closing the tab before being asked keeps the private edit and the world’s copy', async () => {
+    await openFromShared();
+    await box().press('Control+End');
+    await box().pressSequentially(' Closed.', TYPING);
+    await expect(updateDialog()).toBeHidden();
+    const worldBefore = await worldText();
+    // No question can be asked of a closing tab: the edit is saved privately as the page goes.
+    await page.close({ runBeforeUnload: true });
+    page = await cleo.newPage();
+    page.setDefaultTimeout(10_000);
+    errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/shared`);
+    await poll(async () => (await serverCopy())?.text).toMatch(/ Closed\.$/);
+    expect(await worldText()).toBe(worldBefore);
+    // Opened again: nothing asked until it is edited, and the badge says where the words are.
+    await page.goto(`${server.origin}/answer/a/${sharedId}`);
+    await expect(box()).toHaveValue(/ Closed\.$/);
+    await expect(page.getByText('The world shows an earlier version')).toBeVisible();
+    await expect(updateDialog()).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+
   test('"Unshare" takes it out of the world and keeps it private', async () => {
     await page.setViewportSize(DESKTOP);
     await openFromShared();
