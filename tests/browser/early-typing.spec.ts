@@ -23,6 +23,7 @@ const SHOTS = '/tmp/shots-h1';
 const CODE = '4826';
 /** Sent one key at a time, from the first moment the box shows until well after the app runs. */
 const LOCKED_WORDS = 'And one more thought.';
+const KEPT_WORDS = 'Written, then the tab was closed.';
 /** Typed after other words of the day: only an entry's first letter is capitalised. */
 const BEFORE_APP = 'before the app had run a line.';
 const WORDS = 'slow phones deserve every word, from the first key to the last one typed here.';
@@ -237,6 +238,34 @@ test.describe('never lose a keystroke on /answer/today', () => {
     await expect(box(page)).toHaveValue(`${TYPED}\n\n${BEFORE_APP}\n\n${LOCKED_WORDS}`);
     await expect(box(page)).toBeFocused();
     await expect(box(page)).toHaveAccessibleDescription('Saved', { timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+
+  test('closed behind the lock, the words wait on this device for today’s entry', async () => {
+    const release = await holdScripts(page);
+    void page.goto(`${server.origin}/answer/today`, { waitUntil: 'commit' }).catch(() => {});
+    await expect(box(page)).toBeVisible();
+    await box(page).click();
+    await page.keyboard.type(KEPT_WORDS);
+    release();
+    const lock = page.getByRole('dialog', { name: 'Enter your passcode' });
+    await expect(lock).toContainText('What you began to write is kept for today’s entry.');
+    // The tab goes before anyone unlocks: the words are kept on the device, for today only.
+    await page.close({ runBeforeUnload: true });
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/answer/today`);
+    const again = page.getByRole('dialog', { name: 'Enter your passcode' });
+    await expect(again).toContainText('What you began to write is kept for today’s entry.');
+    await expect(page.getByText(KEPT_WORDS)).toHaveCount(0);
+    await again.getByLabel('Passcode').pressSequentially(CODE);
+    const expected = `${TYPED}\n\n${BEFORE_APP}\n\n${LOCKED_WORDS}\n\n${KEPT_WORDS}`;
+    await expect(box(page)).toHaveValue(expected);
+    await expect(box(page)).toHaveAccessibleDescription('Saved', { timeout: 20_000 });
+    await expect.poll(() => serverTexts(page), { timeout: 20_000 }).toContain(expected);
+    // Handed over: nothing is kept twice.
+    expect(await page.evaluate(() => localStorage.getItem('muse-early-text'))).toBeNull();
     expect(errors).toEqual([]);
   });
 });
