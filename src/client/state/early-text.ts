@@ -2,14 +2,14 @@ import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { capitaliseFirst } from '#shared/domain/capitalise.ts';
 
 // Issue 35 point 1: what is typed into /answer/today's box before the editor is ready. The page
-// arrives with the box prerendered (today-frame.tsx) seconds before a slow phone has run the
-// app; the box takes input from the first moment, and this module keeps that input — its text,
-// caret and focus — until the editor takes it over (screens/answer/use-early-text.ts). It listens on the
-// document, so the same code follows the prerendered box (plain HTML, no React yet), the
-// frame's box and the editor's box while it waits for its answer: each carries EARLY_ATTR.
-// Nothing of anyone's is ever put in the shared prerendered page: the text lives here, in this
-// tab, and — when the tab goes away before the hand-over (a locked journal, a slow start) — in
-// this device's storage under EARLY_KEY, for today's entry only.
+// arrives with the box prerendered (screens/answer/today-frame.tsx) seconds before a slow phone
+// has run the app; the box takes input from the first moment, and this module keeps that input
+// — its text, caret and focus — until the editor takes it over (screens/answer/
+// use-early-text.ts). It listens on the document, so the same code follows the prerendered box
+// (plain HTML, no React yet), the frame's box and the editor's box while it waits for its
+// answer: each carries EARLY_ATTR. Nothing of anyone's is ever put in the shared prerendered
+// page: the text lives here, in this tab, and — when the tab goes away before the hand-over (a
+// locked journal, a slow start) — in this device's storage under EARLY_KEY, for today only.
 
 /** Marks a box whose input is caught here rather than by the editor. */
 export const EARLY_ATTR = 'data-early-text';
