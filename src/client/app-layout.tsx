@@ -6,6 +6,7 @@ import { RecoveryCodesDialog } from './components/recovery-codes-dialog.tsx';
 import { SideMenu } from './components/side-menu.tsx';
 import { StatusBanner } from './components/status-banner.tsx';
 import { forgottenPasscodeLoginPath } from './routes.ts';
+import { WorldCopyQuestion } from './screens/answer/update-shared-dialog.tsx';
 import { useAppState } from './state/app-store.ts';
 import { useRouteFocus } from './use-route-focus.ts';
 
@@ -39,6 +40,8 @@ export function AppLayout() {
           <SideMenu />
           <RecoveryCodesDialog />
           <ConflictDialog />
+          {/* "Update the shared copy too?", asked as the person leaves an edited shared entry. */}
+          <WorldCopyQuestion />
         </>
       )}
       <StatusBanner hidden={locked} />

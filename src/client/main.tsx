@@ -5,6 +5,7 @@ import { setDateLocales } from '../shared/domain/date-format.ts';
 import { App } from './app.tsx';
 import { createAppHistory, loadScreenOf } from './router.tsx';
 import { hydrate } from './state/app-store.ts';
+import { watchEarlyTyping } from './state/early-text.ts';
 import { safeLocalStorage, startPersisting } from './state/persist-store.ts';
 import { loadSavedState } from './state/persistence.ts';
 import { startApp } from './state/startup.ts';
@@ -17,6 +18,9 @@ import './styles.css';
 void boot();
 
 async function boot(): Promise<void> {
+  // First of all: what was typed into /answer/today's prerendered box, and what will be until
+  // the editor is ready, is kept for it (issue 35 point 1).
+  watchEarlyTyping();
   startTheme();
   // Shown dates follow the person's languages (issue 35); data and URLs keep ISO days.
   setDateLocales(navigator.languages?.length ? navigator.languages : [navigator.language]);

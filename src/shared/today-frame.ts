@@ -12,6 +12,8 @@ export const TODAY_FRAME_IDS = {
   data: 'muse-today-prompts',
   /** The frame's heading text, filled by the inline script. */
   title: 'muse-today-title',
+  /** The frame's text box: it takes keys before the app runs (client/screens/answer/early-text.ts). */
+  text: 'muse-today-text',
 } as const;
 
 /** The prerendered frame's key in prerendered.json (beside the screens' module names). */

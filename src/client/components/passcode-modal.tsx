@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { passcodeDigits } from '../state/account-rules.ts';
 import { getState } from '../state/app-store.ts';
+import { earlyTextPending } from '../state/early-text.ts';
 import { describeWait, msToNextSecond } from '../state/passcode-backoff.ts';
 import { passcodeWaitUntil, tryPasscode } from '../state/passcode-lock.ts';
 import { signOutForgottenPasscode } from '../state/recovery.ts';
@@ -62,6 +63,8 @@ export function PasscodeModal({ onSignedOut }: { onSignedOut: () => void }) {
   const titleId = useId();
   const textId = useId();
   const inputId = useId();
+  // Typed into today's box before the lock came up (issue 35 point 1): kept, never shown here.
+  const [waitingText] = useState(() => earlyTextPending());
 
   useEffect(() => {
     const dialog = ref.current;
@@ -132,6 +135,7 @@ export function PasscodeModal({ onSignedOut }: { onSignedOut: () => void }) {
         </h2>
         <p id={textId} className="modal-text">
           Your journal is locked with a 4-digit passcode.
+          {waitingText ? ' What you began to write is kept for today’s entry.' : null}
         </p>
         <label htmlFor={inputId} className="visually-hidden">
           Passcode

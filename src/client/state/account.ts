@@ -23,6 +23,7 @@ import {
 import { defaultUser, emptyLoginForm, emptyOfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
 import { deviceMarker } from './device-marker.ts';
+import { takeEarlyText } from './early-text.ts';
 import { loadAdminList, loadOwnData } from './loads.ts';
 import { syncOfflineRecord } from './offline-sync.ts';
 import { trustThisVisit } from './passcode-lock.ts';
@@ -157,6 +158,9 @@ export async function logIn(): Promise<boolean> {
  * offline record and the forms go too. A fresh anonymous user then starts.
  */
 function forgetEverythingLocal(): void {
+  // Typed into today's box before the app took over, and never handed over: not the next
+  // person's to find in their entry.
+  takeEarlyText();
   setState({
     user: defaultUser(todayOf(new Date())),
     answers: [],

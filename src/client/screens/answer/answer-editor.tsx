@@ -23,6 +23,8 @@ export type AnswerEditorProps = {
    * Ctrl/⌘+Enter saves) instead of Next, and nothing moves to another answer.
    */
   edit?: { backTo: string; backLabel: string; onSave: () => void };
+  /** Takes over what was typed into /answer/today's box before the editor was ready. */
+  catchEarly?: boolean;
 };
 
 /**
@@ -31,12 +33,12 @@ export type AnswerEditorProps = {
  * none of this: the text box, word count and save status each follow their own part of the
  * editor's view (decision 027).
  */
-export function AnswerEditor({ edit }: AnswerEditorProps = {}) {
+export function AnswerEditor({ edit, catchEarly = false }: AnswerEditorProps = {}) {
   const draft = useAppState((s) => s.answer);
-  return draft ? <EditorFor draft={draft} edit={edit} /> : null;
+  return draft ? <EditorFor draft={draft} edit={edit} catchEarly={catchEarly} /> : null;
 }
 
-function EditorFor({ draft, edit }: AnswerEditorProps & { draft: Answer }) {
+function EditorFor({ draft, edit, catchEarly = false }: AnswerEditorProps & { draft: Answer }) {
   const answers = useAppState((s) => s.answers);
   const category = useAppState((s) => s.category);
   const ids = { text: useId(), hint: useId(), status: useId() };
@@ -44,8 +46,15 @@ function EditorFor({ draft, edit }: AnswerEditorProps & { draft: Answer }) {
   const share = useShareFlow();
   useAnswerSession(draft);
   const saved = savedVersion({ answers }, draft);
-  // Decision 015: a shared answer shows so, and its first edit asks about the world's copy.
+  // Decision 015: a shared answer shows so, and a session that changed it asks about the world's
+  // copy once done with it (Save, or leaving: issue 35 point 4).
   const sharedEdit = useSharedEdit(draft, saved, share.unshare);
+  const onSave = edit
+    ? () => {
+        edit.onSave();
+        sharedEdit.onSaved();
+      }
+    : undefined;
   const { next, onNext } = useNextStep(draft, answers, category, textRef);
   const isJournal = draft.prompt_id === null;
   const inAnswers = category === PSEUDO_CATEGORIES.answers;
@@ -57,7 +66,7 @@ function EditorFor({ draft, edit }: AnswerEditorProps & { draft: Answer }) {
       <AnswerHeader
         category={category}
         back={{ to: backTo, label: backLabel }}
-        onSave={edit?.onSave}
+        onSave={onSave}
         next={next}
         onNext={onNext}
         hintId={ids.hint}
@@ -73,11 +82,15 @@ function EditorFor({ draft, edit }: AnswerEditorProps & { draft: Answer }) {
         <AnswerMeta saved={saved} />
         {sharedEdit.badge}
         <AnswerTextBox
+          answerId={draft._id}
+          catchEarly={catchEarly}
           textRef={textRef}
           ids={{ text: ids.text, status: ids.status }}
           placeholder={isJournal ? 'Write freely…' : 'Take a breath, then write…'}
           onEdit={sharedEdit.onEdit}
-          onSave={edit?.onSave}
+          onSave={onSave}
+          // Issue 35 point 3: Ctrl/⌘+Enter finishes as Done does, a new Daily answer included.
+          onFinish={next.label === 'Done' && next.kind !== 'needs-text' ? onNext : undefined}
           needsTextHintId={next.kind === 'needs-text' ? ids.hint : undefined}
         />
         <TagField tags={draft.tags ?? []} />
@@ -85,7 +98,6 @@ function EditorFor({ draft, edit }: AnswerEditorProps & { draft: Answer }) {
         <OthersAnsweredLink promptId={draft.prompt_id} answers={answers} />
       </main>
       {share.dialogs}
-      {sharedEdit.dialog}
     </>
   );
 }

@@ -10,7 +10,9 @@ import {
   startPromptAnswer,
 } from '#client/state/answer-draft.ts';
 import { getState, setState, useAppState } from '#client/state/app-store.ts';
+import { earlyTextPending } from '#client/state/early-text.ts';
 import { onPageHide } from '#client/state/page-lifecycle.ts';
+import { showStatus } from '#client/state/status.ts';
 import { useTitle } from '#client/use-title.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
@@ -20,6 +22,7 @@ import './answer-screen.css';
 import { pageTitleFor, TodayFrame } from './today-frame.tsx';
 
 const { journal: JOURNAL } = PSEUDO_CATEGORIES;
+const NO_PROMPT_TODAY = 'No prompt today: what you wrote is in today’s journal.';
 
 function decisionKey(decision: AnswerDecision): string {
   switch (decision.kind) {
@@ -75,7 +78,13 @@ export function AnswerScreen() {
     const d = latest.current;
     switch (d.kind) {
       case 'redirect':
-        void navigate(d.to, { replace: true });
+        // No prompt for today after all: what was typed into its box goes to today's journal.
+        if (route.kind === 'today' && d.to === paths.categories && earlyTextPending()) {
+          showStatus(NO_PROMPT_TODAY);
+          void navigate(paths.journal, { replace: true });
+        } else {
+          void navigate(d.to, { replace: true });
+        }
         break;
       case 'start-prompt':
         startPromptAnswer(d.prompt, d.category);
@@ -97,7 +106,7 @@ export function AnswerScreen() {
         openAnswer(d.answer, d.category);
         break;
     }
-  }, [key, navigate]);
+  }, [key, navigate, route.kind]);
 
   // SPEC §4: save when leaving the screen and when the page goes away (only if changed).
   useEffect(() => {
@@ -134,5 +143,9 @@ export function AnswerScreen() {
       </>
     );
   }
-  return <AnswerEditor key={draft._id} />;
+  // Today's box takes keys from the moment the page shows it (early-text.ts): the editor that
+  // follows takes them over. Today's journal too, where typing lands when the day has no prompt.
+  return (
+    <AnswerEditor key={draft._id} catchEarly={route.kind === 'today' || route.kind === 'journal'} />
+  );
 }

@@ -1,18 +1,25 @@
+import { useLayoutEffect, useRef } from 'react';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { MoreIcon } from '#client/components/icons.tsx';
 import { paths } from '#client/routes.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { type DayPrompts, TODAY_FRAME_IDS } from '#shared/today-frame.ts';
 import './answer-screen.css';
+import { EARLY_ATTR, showEarlyText } from '#client/state/early-text.ts';
 
 /**
  * /answer/today before the answer is ready: the editor's frame with the day's prompt in its
  * heading, where the editor will show it (shared/today-frame.ts). The server sends it with the
  * page; the screen keeps showing it until the loads it waits for are in, so the question stays
- * put instead of turning into "Loading…" and back. Nothing can be typed yet: the box is read-only
- * until the editor takes over, as the editor's own is until its text is ready.
+ * put instead of turning into "Loading…" and back. Its box takes keys from the first moment it is
+ * seen, with or without the app's script: early-text.ts keeps them for the editor to take over.
  */
 export function TodayFrame({ title }: { title: string }) {
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  // The box the app renders in place of the prerendered one goes on where that one was.
+  useLayoutEffect(() => {
+    if (boxRef.current) showEarlyText(boxRef.current);
+  }, []);
   return (
     <>
       <AppHeader
@@ -40,10 +47,12 @@ export function TodayFrame({ title }: { title: string }) {
           {'\u00a0'}
         </p>
         <textarea
+          ref={boxRef}
+          id={TODAY_FRAME_IDS.text}
           className="answer-text"
           aria-label="Your answer"
           placeholder="Take a breath, then write…"
-          readOnly
+          {...{ [EARLY_ATTR]: '' }}
         />
       </main>
     </>

@@ -1,23 +1,39 @@
 import { useEffect, useId, useRef } from 'react';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
+import { useAppState } from '#client/state/app-store.ts';
+import {
+  answerWorldCopyQuestion,
+  type WorldCopyChoice,
+  type WorldCopyQuestionState,
+  worldCopyQuestion,
+} from '#client/state/shared-copy.ts';
+import { useStoreSelector } from '#client/state/store.ts';
 import './update-shared-dialog.css';
 
-export type SharedEditAnswer = 'update' | 'keep' | 'unshare';
+export type SharedEditAnswer = WorldCopyChoice;
 
 export type UpdateSharedDialogProps = {
   open: boolean;
   anonymous: boolean;
   name: string;
+  /** Which answer: the question may come on the screen the person went on to. */
+  title: string;
   onChoose: (choice: SharedEditAnswer) => void;
 };
 
 /**
- * Asked at the first edit of a shared answer in an editing session (decision 015). Closing it
- * (Escape, the backdrop) keeps the world's copy: the world never changes unless chosen. It opens
- * while the person is typing, so focus goes to its title, not to a button: a space or a letter
- * typed on the way cannot pick a choice.
+ * Asked once an editing session of a shared answer is done with it (decision 015, issue 35
+ * point 4). Closing it (Escape, the backdrop) keeps the world's copy: the world never changes
+ * unless chosen. Focus goes to its title, not to a button: a key pressed on the way (Enter after
+ * Ctrl, a letter still typed) cannot pick a choice.
  */
-export function UpdateSharedDialog({ open, anonymous, name, onChoose }: UpdateSharedDialogProps) {
+export function UpdateSharedDialog({
+  open,
+  anonymous,
+  name,
+  title,
+  onChoose,
+}: UpdateSharedDialogProps) {
   const titleId = useId();
   const textId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -41,8 +57,8 @@ export function UpdateSharedDialog({ open, anonymous, name, onChoose }: UpdateSh
           Update the shared copy too?
         </h2>
         <p id={textId} className="modal-text">
-          This answer is shared with the world {who}. Your changes stay private unless you update
-          the world's copy.
+          Your answer to “{title}” is shared with the world {who}. Your changes are saved and stay
+          private unless you update the world's copy.
         </p>
         <div className="update-shared-choices">
           <button type="button" className="button" onClick={() => onChoose('update')}>
@@ -57,5 +73,22 @@ export function UpdateSharedDialog({ open, anonymous, name, onChoose }: UpdateSh
         </div>
       </div>
     </ModalDialog>
+  );
+}
+
+const askingNow = (q: WorldCopyQuestionState) => q.asking;
+
+/** The app's one "Update the shared copy too?", wherever the person is when it is asked. */
+export function WorldCopyQuestion() {
+  const asking = useStoreSelector(worldCopyQuestion, askingNow);
+  const name = useAppState((s) => s.user.name);
+  return (
+    <UpdateSharedDialog
+      open={asking !== null}
+      anonymous={asking?.anonymous ?? false}
+      name={name}
+      title={asking?.title ?? ''}
+      onChoose={(choice) => void answerWorldCopyQuestion(choice)}
+    />
   );
 }

@@ -31,14 +31,18 @@ const SELECTORS = Object.fromEntries(
 ) as { [K in keyof EditorView]: (view: EditorView) => EditorView[K] };
 
 /** The textarea's side: puts replaced text into it and hands each input to the sync. */
-export function useEditorTextarea(textRef: RefObject<HTMLTextAreaElement | null>) {
+export function useEditorTextarea(
+  textRef: RefObject<HTMLTextAreaElement | null>,
+  /** The box still shows early typing (use-early-text.ts), which the hand-over joins. */
+  catching = false,
+) {
   const version = useEditorView('version');
   // Before the first paint and after each replacement. Not `defaultValue`: React would compare
   // (and rewrite) the textarea's 30 KB text content on every render of the editor.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the text was replaced
   useLayoutEffect(() => {
     const box = textRef.current;
-    if (box && box.value !== editorText()) box.value = editorText();
+    if (box && !catching && box.value !== editorText()) box.value = editorText();
   }, [version, textRef]);
 
   return (event: React.FormEvent<HTMLTextAreaElement>) => {

@@ -36,9 +36,10 @@ export function useNextStep(
         return;
       case 'streak':
         saveDraftIfChanged();
-        // The streak screen offers how others answered the prompt just finished (decision 023).
+        // The streak screen offers how others answered the prompt just finished (decision 023),
+        // and sharing the answer just finished (issue 35 point 2).
         void navigate(paths.streak, {
-          state: draft.prompt_id ? { answeredPromptId: draft.prompt_id } : undefined,
+          state: { answeredPromptId: draft.prompt_id ?? undefined, answeredId: draft._id },
         });
         return;
       case 'next-answer':

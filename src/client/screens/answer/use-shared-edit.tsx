@@ -1,23 +1,23 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useAppState } from '#client/state/app-store.ts';
 import {
+  askAboutWorldCopy,
   beginSharedEdit,
-  keepWorldCopy,
   type SharedEditChoice,
-  updateWorldCopy,
+  sharedEditChoice,
+  worldCopyQuestion,
 } from '#client/state/shared-copy.ts';
-import { showStatus } from '#client/state/status.ts';
-import { unshareAnswer, WORLD_CALL_FAILED } from '#client/state/world-actions.ts';
+import { useStoreSelector } from '#client/state/store.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { SharedBadge } from './shared-badge.tsx';
-import { type SharedEditAnswer, UpdateSharedDialog } from './update-shared-dialog.tsx';
 
 export type SharedEdit = {
   /** The badge for a shared answer, or null. */
   badge: ReactNode;
-  /** Call on every edit of the text: the first one of a shared answer asks. */
+  /** Call on every edit of the text: the session changed the answer. */
   onEdit: () => void;
-  dialog: ReactNode;
+  /** Call after Save (it stays on the entry): a shared answer changed in this session asks. */
+  onSaved: () => void;
 };
 
 /** What the badge adds under its name: where the person's changes go. */
@@ -33,23 +33,14 @@ export function sharedNote(
   return null;
 }
 
-/**
- * The dialog gives focus back to the text when it closes, but Chromium still treats the text as
- * behind the modal until the next frame: typed keys reach it as keydowns and insert nothing. A
- * fresh focus a frame later makes typing on work (a keyboard user goes straight on writing).
- */
-function refocusAfterDialog(): void {
-  requestAnimationFrame(() => {
-    const active = document.activeElement;
-    if (!(active instanceof HTMLTextAreaElement)) return;
-    active.blur();
-    active.focus();
-  });
-}
+const choicesMade = (q: { choices: number }) => q.choices;
 
 /**
- * Decision 015 in the editor: a shared answer shows its badge with Unshare, and the first edit
- * of an editing session (this editor's life for this answer) asks "Update the shared copy too?".
+ * Decision 015 in the editor: a shared answer shows its badge with Unshare, and an editing
+ * session (this editor's life for this answer) that changed it asks "Update the shared copy
+ * too?" once the person is done: after Save, or as they leave the entry (Done, Back, anywhere
+ * else) — never while they type (issue 35 point 4). The question is the app's
+ * (WorldCopyQuestion), so it is still asked on the screen they went on to.
  */
 export function useSharedEdit(
   draft: Answer | null,
@@ -57,56 +48,39 @@ export function useSharedEdit(
   unshareWithConfirm: (answerId: string) => void,
 ): SharedEdit {
   const name = useAppState((s) => s.user.name);
-  const [choice, setChoice] = useState<SharedEditChoice>('ask');
-  const [asking, setAsking] = useState(false);
+  useStoreSelector(worldCopyQuestion, choicesMade);
+  const edited = useRef(false);
   const answerId = draft?._id ?? null;
 
   useEffect(() => {
-    if (answerId) beginSharedEdit(answerId);
+    if (!answerId) return;
+    edited.current = false;
+    beginSharedEdit(answerId);
+    // Leaving the entry: declared after the editor's session, whose end has saved it by now.
+    return () => {
+      if (edited.current) askAboutWorldCopy(answerId);
+    };
   }, [answerId]);
 
-  const shared = saved?.shared === true;
-  if (!draft || !saved || !shared) return { badge: null, onEdit: () => {}, dialog: null };
-  const anonymous = saved.anonymous;
-
-  const choose = async (picked: SharedEditAnswer) => {
-    setAsking(false);
-    refocusAfterDialog();
-    if (picked === 'keep') {
-      keepWorldCopy(saved._id);
-      setChoice('keep');
-    } else if (picked === 'update') {
-      setChoice('update');
-      await updateWorldCopy(saved._id);
-    } else {
-      // Private from here on, while the unshare is on its way too: never asked again.
-      keepWorldCopy(saved._id);
-      setChoice('keep');
-      if (await unshareAnswer(saved._id)) showStatus('Answer unshared');
-      else showStatus(WORLD_CALL_FAILED, true);
-    }
+  const onEdit = () => {
+    edited.current = true;
   };
+  const onSaved = () => {
+    if (answerId && edited.current) askAboutWorldCopy(answerId);
+  };
+  if (!draft || !saved || saved.shared !== true) return { badge: null, onEdit, onSaved };
 
   return {
     badge: (
       <SharedBadge
-        anonymous={anonymous}
+        anonymous={saved.anonymous}
         name={name}
         sharedOn={saved.sharedOn}
-        note={sharedNote(choice, saved.text, saved.sharedText)}
+        note={sharedNote(sharedEditChoice(saved._id), saved.text, saved.sharedText)}
         onUnshare={() => unshareWithConfirm(saved._id)}
       />
     ),
-    onEdit: () => {
-      if (choice === 'ask') setAsking(true);
-    },
-    dialog: (
-      <UpdateSharedDialog
-        open={asking}
-        anonymous={anonymous}
-        name={name}
-        onChoose={(picked) => void choose(picked)}
-      />
-    ),
+    onEdit,
+    onSaved,
   };
 }

@@ -2,20 +2,34 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { FlameIcon } from '#client/components/icons.tsx';
+import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { paths, promptWorldPath } from '#client/routes.ts';
 import { useAppState } from '#client/state/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { useToday } from '#client/use-today.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { activityByDay, answerStatistics } from '#shared/domain/statistics.ts';
 import { countedToday } from '#shared/domain/streak.ts';
 import { HeatMap } from './heat-map.tsx';
 import './streak-screen.css';
 
-/** The prompt just finished, from the editor's Done: router state `{ answeredPromptId }`. */
-function answeredPromptFrom(state: unknown): string | null {
+/** A field of the editor's Done: router state `{ answeredPromptId, answeredId }`. */
+function finishedFrom(state: unknown, key: 'answeredPromptId' | 'answeredId'): string | null {
   if (typeof state !== 'object' || state === null) return null;
-  const id = (state as { answeredPromptId?: unknown }).answeredPromptId;
+  const id = (state as Record<string, unknown>)[key];
   return typeof id === 'string' && id ? id : null;
+}
+
+/**
+ * The answer just finished, as saved: named by the editor's Done, else (back from signing up to
+ * share it, which keeps no router state) the answer still current. Only one worth sharing.
+ */
+function useFinishedAnswer(state: unknown): Answer | null {
+  const answers = useAppState((s) => s.answers);
+  const currentId = useAppState((s) => s.answer?._id ?? null);
+  const id = finishedFrom(state, 'answeredId') ?? currentId;
+  const answer = id ? answers.find((a) => a._id === id) : undefined;
+  return answer && answer.text.trim() !== '' ? answer : null;
 }
 
 /** SPEC §2 /streak, shown after saving: streak, longest streak, score, statistics, heat-map. */
@@ -29,7 +43,10 @@ export function StreakScreen() {
   const stats = useMemo(() => answerStatistics(dates, today), [dates, today]);
   const activity = useMemo(() => activityByDay(dates), [dates]);
   const doneToday = countedToday(user.last, today) && user.streak > 0;
-  const answeredPromptId = answeredPromptFrom(useLocation().state);
+  const routerState = useLocation().state;
+  const answeredPromptId = finishedFrom(routerState, 'answeredPromptId');
+  const finished = useFinishedAnswer(routerState);
+  const share = useShareFlow();
 
   return (
     <>
@@ -100,6 +117,12 @@ export function StreakScreen() {
               See how others answered this
             </Link>
           ) : null}
+          {/* Issue 35 point 2: the share flow of everywhere else, anonymously or by name. */}
+          {finished && !finished.shared ? (
+            <button type="button" className="button" onClick={() => share.share(finished._id)}>
+              Share this
+            </button>
+          ) : null}
           <Link className="button" to={paths.categories}>
             Keep reflecting
           </Link>
@@ -108,6 +131,7 @@ export function StreakScreen() {
           </Link>
         </div>
       </main>
+      {share.dialogs}
     </>
   );
 }
