@@ -170,6 +170,25 @@ test('tags an entry: Enter or a comma adds one, × takes it away, and they stay 
     await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
       '#Berlin trip×',
     ]);
+
+    // A second entry without the tag; then the tag, from the reading view, narrows My answers.
+    await openSheetAndPick(page, 'New entry');
+    await answerBox(page).fill('untagged thoughts');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+    await page.goto(`${server.origin}/past`);
+    await expect(cards(page)).toHaveCount(2);
+    await cards(page).filter({ hasText: 'A walk by the river' }).getByRole('link').first().click();
+    await page.waitForURL(/\/read\//);
+    await page
+      .getByRole('list', { name: 'Tags' })
+      .getByRole('link', { name: '#Berlin trip' })
+      .click();
+    await page.waitForURL(/\/past\?tag=Berlin%20trip$/);
+    await expect(page.getByRole('heading', { name: 'Tagged #Berlin trip' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page)).toContainText('A walk by the river');
+    await screenshot(page, 'past-tagged-phone');
     expect(errors).toEqual([]);
   } finally {
     await context.close();

@@ -36,6 +36,9 @@ export function AnswerCard({ answer, search, from, onEdit, onDelete }: AnswerCar
         <p className="answer-card-date">
           <time dateTime={answer.answered}>{date}</time>
           {answer.prompt_id === null ? <span> · Journal</span> : null}
+          {answer.tags?.length ? (
+            <span className="answer-card-tags"> · {answer.tags.map((t) => `#${t}`).join(' ')}</span>
+          ) : null}
         </p>
         <h2 className="answer-card-title">
           {/* Stretched over the card (CSS): tapping anywhere on it opens the answer to read. */}

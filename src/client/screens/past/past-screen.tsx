@@ -11,6 +11,7 @@ import { useToday } from '#client/use-today.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { formatDayKey } from '#shared/domain/date-format.ts';
 import { activityByDay } from '#shared/domain/statistics.ts';
+import { hasTag } from '#shared/domain/tags.ts';
 import { calendarSpan, dayFromQuery } from './day-filter.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import './past-screen.css';
@@ -38,6 +39,12 @@ export function PastScreen() {
   const [params] = useSearchParams();
   // A ?day= that is not a real day is ignored: every answer shows.
   const day = dayFromQuery(params.get('day'));
+  // /past?tag=…: the answers with that tag (a tag in the reading view leads here).
+  const tag = params.get('tag')?.trim() || null;
+  const tagged = useMemo(
+    () => (tag ? answers.filter((answer) => hasTag(answer.tags, tag)) : answers),
+    [answers, tag],
+  );
   const today = useToday();
   // Every answer's day, and the chosen one (an address may name a day before them all).
   const span = useMemo(() => {
@@ -85,8 +92,16 @@ export function PastScreen() {
             </button>
           </div>
         ) : null}
+        {tag ? (
+          <div className="past-day">
+            <h2 className="past-day-title">Tagged #{tag}</h2>
+            <Link className="button button-quiet button-small" to={paths.past}>
+              Show every answer
+            </Link>
+          </div>
+        ) : null}
         <AnswerList
-          answers={answers}
+          answers={tagged}
           onOpen={open}
           byDay={byDay}
           empty={

@@ -84,6 +84,17 @@ function ReadAnswer({ answer, from }: { answer: Answer; from: unknown }) {
           {title}
         </h1>
       </header>
+      {answer.tags && answer.tags.length > 0 ? (
+        <ul className="read-tags" aria-label="Tags">
+          {answer.tags.map((tag) => (
+            <li key={tag}>
+              <Link className="read-tag" to={`${paths.past}?tag=${encodeURIComponent(tag)}`}>
+                #{tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {answer.text.trim() ? (
         <Markdown className="read-text" text={answer.text} headingBase={2} />
       ) : (
@@ -93,7 +104,8 @@ function ReadAnswer({ answer, from }: { answer: Answer; from: unknown }) {
         <Link
           className="button"
           to={answerPath(answer._id)}
-          state={{ from: typeof from === 'string' ? from : paths.past }}
+          // The editor's back button returns here, to the answer as it now reads.
+          state={{ from: readPath(answer._id) }}
         >
           Edit
         </Link>
