@@ -245,6 +245,9 @@ test.describe('a past worth rereading', () => {
     await main.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.waitForURL(`${server.origin}/answer/a/long1c`);
     await expect(page.getByLabel('Your answer')).toHaveValue(LONG);
+    // The editor's back button returns to reading it.
+    await page.getByRole('link', { name: 'Back to reading' }).click();
+    await page.waitForURL(`${server.origin}/read/long1c`);
 
     // Back from the reading view is back to My answers.
     await page.goto(`${server.origin}/read/long1c`);

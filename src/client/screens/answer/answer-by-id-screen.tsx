@@ -22,6 +22,10 @@ function backFrom(state: unknown): { to: string; label: string } {
   const from = (state as { from?: unknown } | null)?.from;
   if (from === paths.shared) return { to: paths.shared, label: 'Back to shared answers' };
   if (from === paths.answerSettings) return { to: paths.answerSettings, label: 'Back to the list' };
+  // Opened from its reading view (Edit): back to reading it.
+  if (typeof from === 'string' && from.startsWith('/read/')) {
+    return { to: from, label: 'Back to reading' };
+  }
   // Opened from one day of My answers: back to that day.
   const day = dayOfPastPath(from);
   return { to: day ? pastDayPath(day) : paths.past, label: 'Back to my answers' };
