@@ -281,9 +281,14 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
     await expect(dayCell(page, `Today, ${today.long}: no answers`)).toBeFocused();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
     await expect(dayLink(page, `${d3.long}: 2 answers`)).toBeFocused();
-    // One Tab leaves the whole heat-map: the next control after it.
+    // One Tab leaves the whole heat-map: the next control after it ("Share this" when the
+    // answer just finished can be shared, else "Keep reflecting").
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Keep reflecting' })).toBeFocused();
+    const next = page
+      .getByRole('button', { name: 'Share this' })
+      .or(page.getByRole('link', { name: 'Keep reflecting' }))
+      .first();
+    await expect(next).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(dayLink(page, `${d3.long}: 2 answers`)).toBeFocused();
     await page.keyboard.press('Enter');

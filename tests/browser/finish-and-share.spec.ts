@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, watchPageErrors } from './support/browser.ts';
 import { call, openAsNewVisitor, settle } from './support/page.ts';
 import { signUpThroughForm } from './support/people.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { justAfterTheHour, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 35 points 2 and 3, on today's prompt: Ctrl/⌘+Enter finishes a new Daily answer as Done
 // does, and says so only where there is a keyboard to speak of; after Done, "Share this" stands
@@ -52,7 +52,8 @@ test.describe('finishing today’s answer from the keyboard, and sharing it righ
   let errors: string[];
 
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    server = await startServer();
+    // Anonymous shares join the world on the hour (decision 057): the test moves the server's clock.
+    server = await startServer({}, { movableClock: true });
     context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -97,11 +98,18 @@ test.describe('finishing today’s answer from the keyboard, and sharing it righ
     await page.waitForURL(`${server.origin}/world`);
     await expect(page.getByRole('status')).toHaveText('Answer shared Anonymously');
     const id = (await todaysAnswer(page))?._id ?? '';
-    const { sharedAnswers } = await call<Feed>(page, '/api/answer/shared', { page: 1 });
-    const inWorld = sharedAnswers.find((a) => a._id === id);
+    const inFeed = async () =>
+      (await call<Feed>(page, '/api/answer/shared', { page: 1 })).sharedAnswers.find(
+        (a) => a._id === id,
+      );
+    // Anonymous: in the world from the next hour (decision 057), and nothing there leads back
+    // to Oona.
+    expect(await inFeed()).toBeUndefined();
+    await server.setClock(justAfterTheHour());
+    const inWorld = await inFeed();
     expect(inWorld?.text).toBe(WORDS);
-    // Anonymous: nothing in the world leads back to Oona.
     expect(JSON.stringify(inWorld)).not.toContain('Oona');
+    await page.reload();
     await expect(page.getByRole('main').getByText(WORDS)).toBeVisible();
     await expect(page.getByRole('main').getByText('Oona')).toHaveCount(0);
     // Shared now: back on the streak screen it is not offered again.

@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
-import { call, openAsNewVisitor, reflectState, settle } from './support/page.ts';
+import { call, openAnswerFilters, openAsNewVisitor, reflectState, settle } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
 import { METRICS_TOKEN, type RunningServer, startServer } from './support/server.ts';
 import { todayLabel } from './support/today.ts';
@@ -141,6 +141,8 @@ test.describe('the small things of issue 35', () => {
       const { context, page, errors } = await visitor({ locale });
       await writeJournal(page, server.origin, `Written in ${locale}`);
       await page.goto(`${server.origin}/past`);
+      // On a phone the calendar and the date fields fold behind "Filter".
+      await openAnswerFilters(page);
       const card = page.getByRole('main').getByRole('article');
       const shown = new Intl.DateTimeFormat(locale, {
         year: 'numeric',
