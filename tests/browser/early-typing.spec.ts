@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   type Browser,
   type BrowserContext,
@@ -7,8 +6,8 @@ import {
   type Route,
   test,
 } from '@playwright/test';
-import { DESKTOP, watchPageErrors } from './support/browser.ts';
-import { call, openAsNewVisitor, settle } from './support/page.ts';
+import { watchPageErrors } from './support/browser.ts';
+import { call, openAsNewVisitor, screenshotEveryWay } from './support/page.ts';
 import { signUpThroughForm } from './support/people.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -122,20 +121,7 @@ async function serverTexts(page: Page): Promise<string[]> {
 
 /** Light and dark at phone and desktop width: `${name}-{phone|desktop}-{light|dark}.png`. */
 async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, size] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await page.setViewportSize(size);
-      await settle(page);
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${scheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(PHONE);
+  await screenshotEveryWay(page, SHOTS, name);
 }
 
 test.describe('never lose a keystroke on /answer/today', () => {

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { DESKTOP, watchPageErrors } from './support/browser.ts';
-import { call, openAsNewVisitor, settle } from './support/page.ts';
+import { watchPageErrors } from './support/browser.ts';
+import { call, openAsNewVisitor, screenshotEveryWay } from './support/page.ts';
 import { signUpThroughForm } from './support/people.ts';
 import { justAfterTheHour, type RunningServer, startServer } from './support/server.ts';
 
@@ -28,20 +27,7 @@ async function todaysAnswer(page: Page): Promise<ServerAnswer | undefined> {
 
 /** Light and dark at phone and desktop width: `${name}-{phone|desktop}-{light|dark}.png`. */
 async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, size] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await page.setViewportSize(size);
-      await settle(page);
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(PHONE);
+  await screenshotEveryWay(page, SHOTS, name, { fullPage: true });
 }
 
 test.describe('finishing today’s answer from the keyboard, and sharing it right after', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect } from '@playwright/test';
 import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE } from './browser.ts';
 
 // What several browser specs ask of a page: its saved state, a call with its session cookie,
 // a settled screen, a downloaded file.
@@ -32,6 +33,33 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
+}
+
+/**
+ * Screenshots of the page as it is, at phone and desktop width in the light and dark themes,
+ * as `{dir}/{name}-{phone|desktop}-{light|dark}.png`, for a person to look at; the page is left
+ * at phone width in the light theme.
+ */
+export async function screenshotEveryWay(
+  page: Page,
+  dir: string,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [label, size] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await page.screenshot({ path: `${dir}/${name}-${label}-${scheme}.png`, ...options });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(PHONE);
 }
 
 /** Runs `trigger`, waits for the download it starts, and returns its file name and text. */

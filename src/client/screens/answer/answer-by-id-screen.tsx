@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
+import { MissingAnswer } from '#client/components/missing-answer.tsx';
 import { pastDayPath, paths } from '#client/routes.ts';
 import { openAnswer, saveDraftIfChanged } from '#client/state/answer-draft.ts';
 import { editorView } from '#client/state/answer-sync-store.ts';
@@ -89,19 +90,7 @@ export function AnswerByIdScreen() {
         start={<BackLink to={back.to} label={back.label} />}
       />
       <main className="page">
-        {decision.kind === 'not-found' ? (
-          <div className="page-centered">
-            <h1>We could not find this answer</h1>
-            <p className="page-intro">
-              It may have been deleted, or the link is not one of your answers.
-            </p>
-            <Link className="button" to={paths.past}>
-              Back to my answers
-            </Link>
-          </div>
-        ) : (
-          <h1 className="loading">Loading…</h1>
-        )}
+        <MissingAnswer notFound={decision.kind === 'not-found'} />
       </main>
     </>
   );

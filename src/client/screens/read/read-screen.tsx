@@ -2,6 +2,7 @@ import { Fragment, useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { Markdown } from '#client/components/markdown/markdown.tsx';
+import { MissingAnswer } from '#client/components/missing-answer.tsx';
 import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { answerPath, paths, readPath } from '#client/routes.ts';
 import { useAppState } from '#client/state/app-store.ts';
@@ -44,28 +45,18 @@ export function ReadScreen() {
         {reading.kind === 'show' ? (
           // A new answer is a new page: nothing of the last one (the focused Older link) stays.
           <Fragment key={reading.answer._id}>
-            <ReadAnswer answer={reading.answer} from={from} />
+            <ReadAnswer answer={reading.answer} />
             <Neighbours newer={reading.newer} older={reading.older} from={from} />
           </Fragment>
-        ) : reading.kind === 'not-found' ? (
-          <div className="page-centered">
-            <h1>We could not find this answer</h1>
-            <p className="page-intro">
-              It may have been deleted, or the link is not one of your answers.
-            </p>
-            <Link className="button" to={paths.past}>
-              Back to my answers
-            </Link>
-          </div>
         ) : (
-          <h1 className="loading">Loading…</h1>
+          <MissingAnswer notFound={reading.kind === 'not-found'} />
         )}
       </main>
     </>
   );
 }
 
-function ReadAnswer({ answer, from }: { answer: Answer; from: unknown }) {
+function ReadAnswer({ answer }: { answer: Answer }) {
   const flow = useShareFlow();
   const headingId = useId();
   const title = answer.prompt_title || 'Untitled';
