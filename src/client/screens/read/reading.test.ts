@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { buildAnswer } from '#client/test-support/fixtures.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { decideReading, readingBack, readingKind } from './reading.ts';
 
-const answer = (id: string, answered: string, extra: Partial<Answer> = {}): Answer => ({
-  _id: id,
-  user_id: 'u',
-  user_name: '',
-  prompt_id: 'p',
-  prompt_title: id,
-  answered,
-  modified: answered,
-  text: 'words',
-  type: 'answer',
-  categories: [],
-  shared: false,
-  sharedOn: null,
-  anonymous: false,
-  likes: 0,
-  likers: [],
-  reported: false,
-  score: 0,
-  profilePicture: null,
-  ...extra,
-});
+const answer = (id: string, answered: string, extra: Partial<Answer> = {}): Answer =>
+  buildAnswer({ _id: id, prompt_id: 'p', prompt_title: id, answered, text: 'words', ...extra });
 
 // Stored in no particular order: the reading view follows My answers, newest first.
 const answers = [
