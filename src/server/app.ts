@@ -16,6 +16,7 @@ import { registerRecoveryRoutes } from './features/auth/recovery.routes.ts';
 import { registerTokenRoutes } from './features/auth/tokens.routes.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
+import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
 import { cachedDaysPrompts } from './features/prompts/daily-prompt.service.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAdminRoutes(app, deps);
   registerOfflineRoutes(app, deps);
   await registerPictureRoutes(app, deps, deps.pictures);
+  registerPhotoRoutes(app, deps);
   registerTransferRoutes(app, deps);
   registerReminderRoutes(app, deps);
   registerOpenApi(app, cookieName(config, SESSION_COOKIE));

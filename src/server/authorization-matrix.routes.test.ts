@@ -33,6 +33,8 @@ type Fixture = {
   picture: string;
   /** The id of a bearer token (a signed-in device) of the owner's. */
   ownerToken: string;
+  /** A photo on the owner's private answer, uploaded when a row asks: its URL and id. */
+  photo: () => Promise<{ url: string; id: string }>;
 };
 
 type Row = {
@@ -78,6 +80,25 @@ function sendImport(app: FastifyInstance, url: string, user: TestUser | null) {
     payload:
       '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="muse.json"\r\n\r\n' +
       '{"answers": []}\r\n--b0undary--\r\n',
+  });
+}
+
+/** A small PNG as a photo for `answerId`. */
+function sendPhoto(app: FastifyInstance, answerId: string, user: TestUser | null) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/answer/photo/upload?answer_id=${answerId}`,
+    headers: {
+      'content-type': 'multipart/form-data; boundary=b0undary',
+      ...(user ? { cookie: user.cookie } : {}),
+    },
+    payload: Buffer.concat([
+      Buffer.from(
+        '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\n\r\n',
+      ),
+      smallPng,
+      Buffer.from('\r\n--b0undary--\r\n'),
+    ]),
   });
 }
 
@@ -245,6 +266,32 @@ const MATRIX: Record<string, Row> = {
     body: (f) => ({ _id: f.users.owner.id }),
     expect: selfOnly(404, 404),
   },
+  'POST /api/answer/photo/upload': {
+    send: (app, f, user) => sendPhoto(app, f.privateAnswer, user),
+    expect: selfOnly(404, 404),
+  },
+  'POST /api/answer/photos': {
+    send: async (app, f, user) => {
+      await f.photo();
+      return post(app, '/api/answer/photos', { answer_id: f.privateAnswer }, user);
+    },
+    expect: selfOnly(404, 404),
+  },
+  'POST /api/answer/photo/delete': {
+    send: async (app, f, user) =>
+      post(app, '/api/answer/photo/delete', { photo_id: (await f.photo()).id }, user),
+    expect: selfOnly(404, 404),
+  },
+  // A photo is its author's alone: without a session, it does not exist either (decision 062).
+  'GET /api/answer/photo/:photo_id': {
+    send: async (app, f, user) =>
+      app.inject({
+        method: 'GET',
+        url: (await f.photo()).url,
+        headers: user ? { cookie: user.cookie } : {},
+      }),
+    expect: { none: 404, anonymous: 404, owner: 200, other: 404, admin: 404 },
+  },
   'POST /api/answer/shared': { body: () => ({ page: 1 }), expect: all(200) },
   'POST /api/answer/share': {
     body: (f) => ({ answer_id: f.privateAnswer, anonymous: true }),
@@ -409,8 +456,18 @@ async function makeFixture(app: FastifyInstance, database: TestDatabase): Promis
       last_used_at: null,
     })
     .execute();
+  let photo: Promise<{ url: string; id: string }> | null = null;
+  const uploadPhoto = async () => {
+    const response = await sendPhoto(app, privateAnswer, owner);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().photo;
+  };
   return {
     ownerToken,
+    photo: () => {
+      photo ??= uploadPhoto();
+      return photo;
+    },
     users: { owner, anonymous, other, admin },
     secondAdmin,
     privateAnswer,

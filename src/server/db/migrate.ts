@@ -19,6 +19,7 @@ import * as publicRecord from './migrations/015-public-record.ts';
 import * as nameSkeletons from './migrations/016-name-skeletons.ts';
 import * as answerTags from './migrations/017-answer-tags.ts';
 import * as feedIndexSeen from './migrations/018-feed-index-seen.ts';
+import * as entryPhotos from './migrations/019-entry-photos.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '016-name-skeletons': nameSkeletons,
   '017-answer-tags': answerTags,
   '018-feed-index-seen': feedIndexSeen,
+  '019-entry-photos': entryPhotos,
 };
 
 /**

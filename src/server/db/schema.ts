@@ -113,6 +113,21 @@ export type LoginThrottleTable = { account_key: string; failures: number; window
 /** Who uploaded each stored picture (migration 006): only its uploader may set it. */
 export type PicturesTable = { url: string; user_id: string; uploaded_at: string };
 
+/** A photo attached to an entry (migration 019, decision 062): private to `user_id`. */
+export type EntryPhotosTable = {
+  id: string;
+  user_id: string;
+  answer_id: string;
+  /** The file's name in the private photo store (disk or the bucket's photos/ prefix). */
+  storage_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** Order within the entry, from 0. */
+  position: number;
+  created_at: string;
+};
+
 /** Ids of deleted answers, kept at least 90 days so a late offline record cannot revive one. */
 export type DeletedAnswersTable = { answer_id: string; user_id: string; deleted_at: string };
 export type PasswordResetsTable = {
@@ -187,6 +202,7 @@ export type DB = {
   daily_prompts: DailyPromptsTable;
   login_throttle: LoginThrottleTable;
   pictures: PicturesTable;
+  entry_photos: EntryPhotosTable;
   deleted_answers: DeletedAnswersTable;
   password_resets: PasswordResetsTable;
   recovery_codes: RecoveryCodesTable;

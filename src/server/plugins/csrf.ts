@@ -9,6 +9,7 @@ export const MULTIPART_ROUTES = new Set([
   '/api/user/picture',
   '/api/user/import/preview',
   '/api/user/import',
+  '/api/answer/photo/upload',
 ]);
 
 function hasBody(request: FastifyRequest): boolean {

@@ -24,6 +24,9 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** What an API answer that is one person's own file (an entry photo) says to caches. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
 export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
   // A callback hook: no promise per request for synchronous work (decision 038).
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -36,7 +39,10 @@ export function registerSecurityHeaders(app: FastifyInstance, https: boolean): v
     if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // API answers may carry private journal text: never let a cache keep them, errors and 404s
     // included, whatever the spelling of the path.
-    if (isApiRequest(request)) reply.header('Cache-Control', 'no-store');
+    // A private photo (decision 062) says so too, for any cache between that ignores no-store.
+    if (isApiRequest(request) && reply.getHeader('Cache-Control') !== PRIVATE_NO_STORE) {
+      reply.header('Cache-Control', 'no-store');
+    }
     done(null, payload);
   });
 }

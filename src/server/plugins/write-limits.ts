@@ -47,6 +47,11 @@ export const WRITE_COUNTS = {
   ],
   /** A picture upload, charged by the picture it stores. */
   picture: [{ max: 30, windowMs: HOUR }],
+  /**
+   * A photo attached to an entry, charged by the photo it stores to the hourly byte budgets
+   * only (a bulk write: a person attaching a day's photos at once is one deliberate act).
+   */
+  photo: [{ max: 120, windowMs: HOUR }],
   /** An import, charged by what it inserts, unpacked. */
   import: [{ max: 10, windowMs: HOUR }],
   /** A device's daily reminder (issue 34): set up or changed a few times a day at most. */

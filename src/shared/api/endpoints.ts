@@ -41,6 +41,13 @@ import {
   resetPasswordRequest,
 } from './recovery.ts';
 import {
+  answerPhotosRequest,
+  deletePhotoRequest,
+  photoResponse,
+  photosResponse,
+  photoUploadQuery,
+} from './photos.ts';
+import {
   reminderKeyResponse,
   reminderResponse,
   subscribeRequest,
@@ -387,6 +394,34 @@ export const endpoints = {
     access: 'user',
     body: deleteAnswerRequest,
     response: okResponse,
+  },
+  '/api/answer/photo/upload': {
+    method: 'POST',
+    summary: 'Attach a photo to an own entry (re-encoded; EXIF and location dropped unless kept)',
+    access: 'user',
+    body: 'multipart',
+    query: photoUploadQuery,
+    response: photoResponse,
+  },
+  '/api/answer/photos': {
+    method: 'POST',
+    summary: 'The photos of an own entry',
+    access: 'user',
+    body: answerPhotosRequest,
+    response: photosResponse,
+  },
+  '/api/answer/photo/delete': {
+    method: 'POST',
+    summary: 'Remove a photo from an own entry',
+    access: 'user',
+    body: deletePhotoRequest,
+    response: okResponse,
+  },
+  '/api/answer/photo/:photo_id': {
+    method: 'GET',
+    summary: 'One of the caller’s own photos (404 to anyone else, with a session or without)',
+    access: 'anyone',
+    response: 'image/webp',
   },
   '/api/answer/shared': {
     method: 'POST',

@@ -22,3 +22,9 @@ export const MAX_PICTURE_BYTES = 104_857_600;
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 /** The most entries one import file may hold (a journal kept daily for over 13 years). */
 export const MAX_IMPORT_ENTRIES = 5_000;
+/** The largest photo an entry takes (40 MiB), before it is scaled down (decision 062). */
+export const MAX_PHOTO_BYTES = 40 * 1024 * 1024;
+/** The most photos one entry holds. */
+export const MAX_PHOTOS_PER_ENTRY = 10;
+/** A kept photo's longest side, in pixels: enough for any screen, small enough to keep. */
+export const PHOTO_LONGEST_SIDE = 2048;

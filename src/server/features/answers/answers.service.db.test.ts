@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { answerInputSchema } from '#shared/api/answers.ts';
 import { buildUser } from '#tests/support/factories.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
+import { createDiskStorage } from '../pictures/picture-storage.ts';
 import { inProcessWorldEvents } from '../world/world-events.ts';
 import { answerId } from './answer-fixtures.ts';
 import { deleteAnswerForUser, saveAnswerForUser } from './answers.service.ts';
@@ -11,7 +12,9 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join('
 // The offline sync reuses these directly, so they are tested without HTTP too.
 describeEachDatabase('answers service (offline reuse)', (get) => {
   const worldEvents = inProcessWorldEvents();
-  const deps = () => ({ db: get().db, worldEvents });
+  // Deleting an answer removes its photos' files too: none are made here.
+  const pictures = createDiskStorage('/nonexistent-muse-data');
+  const deps = () => ({ db: get().db, worldEvents, pictures });
   const input = (fields: Record<string, unknown>) =>
     answerInputSchema.parse({ prompt_title: 'A prompt', text: '', ...fields });
   const scoreOf = async (userId: string) =>

@@ -9,6 +9,7 @@ import type { Answer, AnswerInput } from '#shared/api/answers.ts';
 import { MAX_ANSWER_TEXT } from '#shared/api/common.ts';
 import { seenByOthers } from '#shared/domain/hour.ts';
 import { wordScore } from '#shared/domain/score.ts';
+import { photoKeysOfAnswer, removeStoredPhotos } from '../photos/photos.service.ts';
 import { clientTimeOrNow, isNewer } from './answer-timestamps.ts';
 import { buryAnswer, isBuried } from './answer-tombstones.repo.ts';
 import { presentOwnAnswer } from './answers.present.ts';
@@ -195,10 +196,12 @@ export async function saveAnswerForUser(
  * deletions alike). False when they have no such answer.
  */
 export async function deleteAnswerForUser(
-  deps: DataDeps & Pick<AppDeps, 'worldEvents'>,
+  deps: DataDeps & Pick<AppDeps, 'worldEvents' | 'pictures'>,
   user: AnswerOwner,
   answerId: string,
 ): Promise<boolean> {
+  // The entry's photos go with it: their rows by the foreign key, their files after the commit.
+  const photoKeys = await photoKeysOfAnswer(deps, user.id, answerId);
   const deleted = await inTransaction(deps.db, async (trx) => {
     const row = await deleteOwnAnswer(trx, answerId, user.id);
     if (!row) return null;
@@ -207,6 +210,7 @@ export async function deleteAnswerForUser(
     return row;
   });
   if (!deleted) return false;
+  await removeStoredPhotos(deps, photoKeys);
   // A shared answer leaves every open /world too (after the commit, like every feed change);
   // an anonymous one that had not joined the world yet was in none (decision 057).
   const share = {
@@ -252,7 +256,7 @@ export async function saveAnswer(
 }
 
 export async function deleteAnswer(
-  deps: DataDeps & Pick<AppDeps, 'worldEvents'>,
+  deps: DataDeps & Pick<AppDeps, 'worldEvents' | 'pictures'>,
   user: AnswerOwner,
   answerId: string,
 ): Promise<void> {

@@ -162,3 +162,74 @@ describe('S3-compatible picture storage', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('private photo storage (decision 062)', () => {
+  it('keeps photos under DATA_DIR/photos, 0700 and 0600, and refuses keys that are paths', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-disk-'));
+    const source = path.join(dataDir, 'source.webp');
+    fs.writeFileSync(source, 'photo bytes');
+    const storage = createDiskStorage(dataDir);
+    const key = 'abcdefghijklmnop.webp';
+    await storage.putPrivate(source, key);
+    expect(fs.statSync(path.join(dataDir, 'photos')).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dataDir, 'photos', key)).mode & 0o777).toBe(0o600);
+    const stream = await storage.readPrivate(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('photo bytes');
+    expect(await storage.readPrivate('qrstuvwxyzabcdef.webp')).toBeNull();
+    await expect(storage.readPrivate('../../source.webp')).rejects.toThrow();
+    await storage.removePrivate(key);
+    expect(fs.existsSync(path.join(dataDir, 'photos', key))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('puts photos under the bucket’s photos/ prefix, never publicly cached, and reads them back', async () => {
+    const objects = new Map<string, { body: Buffer; cacheControl: string | undefined }>();
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const key = request.url ?? '';
+        if (request.method === 'PUT') {
+          const cacheControl = request.headers['cache-control'];
+          objects.set(key, { body: Buffer.concat(chunks), cacheControl });
+          response.writeHead(200).end();
+        } else if (request.method === 'GET') {
+          const object = objects.get(key);
+          if (object) response.writeHead(200).end(object.body);
+          else response.writeHead(404).end('<Error>NoSuchKey</Error>');
+        } else {
+          objects.delete(key);
+          response.writeHead(204).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const storage = createS3Storage({
+      bucket: 'muse',
+      region: 'eu-west-1',
+      endpoint: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret',
+      sessionToken: null,
+      publicUrl: 'https://cdn.muse.example',
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-s3-'));
+    const file = path.join(dir, 'out.webp');
+    fs.writeFileSync(file, 'private photo');
+    const key = 'abcdefghijklmnop.webp';
+    await storage.putPrivate(file, key);
+    expect([...objects.keys()]).toEqual([`/muse/photos/${key}`]);
+    expect(objects.get(`/muse/photos/${key}`)?.cacheControl).toBe('private');
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await storage.readPrivate(key)) ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('private photo');
+    expect(await storage.readPrivate('qrstuvwxyzabcdef.webp')).toBeNull();
+    await storage.removePrivate(key);
+    expect(objects.size).toBe(0);
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, forbidden, HttpError } from '#server/plugins/errors.ts';
 import type { PictureStorage } from './picture-storage.ts';
@@ -39,10 +39,68 @@ async function readHead(file: string): Promise<Uint8Array> {
   }
 }
 
+/** What an upload became: the re-encoded file, its size and its dimensions. */
+export type EncodedImage = { file: string; bytes: number; width: number; height: number };
+
 /**
- * Streams an upload to a temporary file (never holding it in memory), checks that it really is
- * an image of sane dimensions, and stores a square WebP without metadata (EXIF, GPS).
- * `beforeStore` is told the size of what will be stored, and may refuse it by throwing.
+ * Streams an upload to a temporary directory (never holding it in memory), checks that it
+ * really is an image of sane dimensions, and writes what `encode` makes of it (orientation
+ * already applied by rotate()) to `out.webp` there; `use` is given the result, and the
+ * directory goes afterwards whatever happens. `tooBig` is the 413's sentence.
+ */
+export async function withEncodedUpload<T>(
+  upload: Readable,
+  isTruncated: () => boolean,
+  tooBig: string,
+  encode: (image: Sharp) => Sharp,
+  use: (image: EncodedImage) => Promise<T>,
+): Promise<T> {
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muse-upload-'));
+  const original = path.join(workDir, 'original');
+  const output = path.join(workDir, 'out.webp');
+  try {
+    await pipeline(upload, (await fs.open(original, 'w')).createWriteStream());
+    if (isTruncated()) throw new HttpError(413, tooBig);
+    return await use(await encodeImageFile(original, output, encode));
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Checks and re-encodes an image file already on disk (an upload, a photo from an import). */
+export async function encodeImageFile(
+  original: string,
+  output: string,
+  encode: (image: Sharp) => Sharp,
+): Promise<EncodedImage> {
+  const kind = sniffImage(await readHead(original));
+  if (!kind)
+    throw new HttpError(415, 'That file is not a picture we can use (JPEG, PNG, GIF, WebP or AVIF)');
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(original, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(415, 'That picture could not be read');
+  }
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0) * Math.max(1, metadata.pages ?? 1);
+  if (pixels === 0 || pixels > MAX_PICTURE_PIXELS) {
+    throw new HttpError(413, 'That picture has too many pixels');
+  }
+  try {
+    // rotate() applies the EXIF orientation; metadata is not copied unless `encode` asks.
+    const info = await encode(
+      sharp(original, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).rotate(),
+    ).toFile(output);
+    return { file: output, bytes: info.size, width: info.width, height: info.height };
+  } catch {
+    throw new HttpError(415, 'That picture could not be read');
+  }
+}
+
+/**
+ * Streams an upload to a temporary file, checks it, and stores a square WebP without metadata
+ * (EXIF, GPS). `beforeStore` is told the size of what will be stored, and may refuse it by
+ * throwing.
  */
 export async function processPictureUpload(
   upload: Readable,
@@ -50,44 +108,19 @@ export async function processPictureUpload(
   isTruncated: () => boolean,
   beforeStore: (bytes: number) => Promise<void> = async () => {},
 ): Promise<string> {
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muse-upload-'));
-  const original = path.join(workDir, 'original');
-  const output = path.join(workDir, 'out.webp');
-  try {
-    await pipeline(upload, (await fs.open(original, 'w')).createWriteStream());
-    if (isTruncated()) throw new HttpError(413, 'Pictures are at most 100 MB');
-    const kind = sniffImage(await readHead(original));
-    if (!kind)
-      throw new HttpError(
-        415,
-        'That file is not a picture we can use (JPEG, PNG, GIF, WebP or AVIF)',
-      );
-    let metadata: Metadata;
-    try {
-      metadata = await sharp(original, { limitInputPixels: false }).metadata();
-    } catch {
-      throw new HttpError(415, 'That picture could not be read');
-    }
-    const pixels =
-      (metadata.width ?? 0) * (metadata.height ?? 0) * Math.max(1, metadata.pages ?? 1);
-    if (pixels === 0 || pixels > MAX_PICTURE_PIXELS) {
-      throw new HttpError(413, 'That picture has too many pixels');
-    }
-    try {
-      // rotate() applies the EXIF orientation; metadata is not copied to the output.
-      await sharp(original, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' })
-        .rotate()
+  return withEncodedUpload(
+    upload,
+    isTruncated,
+    'Pictures are at most 100 MB',
+    (image) =>
+      image
         .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover', position: 'attention' })
-        .webp({ quality: 82 })
-        .toFile(output);
-    } catch {
-      throw new HttpError(415, 'That picture could not be read');
-    }
-    await beforeStore((await fs.stat(output)).size);
-    return await storage.put(output, `${randomBytes(16).toString('base64url')}.webp`);
-  } finally {
-    await fs.rm(workDir, { recursive: true, force: true });
-  }
+        .webp({ quality: 82 }),
+    async (encoded) => {
+      await beforeStore(encoded.bytes);
+      return storage.put(encoded.file, `${randomBytes(16).toString('base64url')}.webp`);
+    },
+  );
 }
 
 type PictureDeps = Pick<AppDeps, 'db' | 'pictures'>;

@@ -135,6 +135,12 @@ export async function mergeAnonymousInto(
       .set({ user_id: accountId })
       .where('user_id', '=', anonymousId)
       .execute();
+    // The entries' photos follow them (else they would go with the anonymous user).
+    await trx
+      .updateTable('entry_photos')
+      .set({ user_id: accountId })
+      .where('user_id', '=', anonymousId)
+      .execute();
     await trx
       .updateTable('users')
       .set((eb) => ({ score: eb('score', '+', anonymous.score), old_id: anonymousId }))

@@ -18,6 +18,7 @@ import { nameKey as keyOfName, mixesScripts } from '#shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '#shared/domain/streak.ts';
 import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.service.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
+import { photoKeysOfUser, removeStoredPhotos } from '../photos/photos.service.ts';
 import { listOwnPictures, removeErasedPictures } from '../pictures/pictures.service.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
 import { presentOwnUser } from './users.present.ts';
@@ -456,7 +457,10 @@ export async function deleteAccount(
       (await deps.passwords.verify(password, user.password_hash));
     if (!ok) throw new HttpError(403, WRONG_LOGIN);
   }
-  const pictures = await listOwnPictures(deps, user.id);
+  const [pictures, photoKeys] = await Promise.all([
+    listOwnPictures(deps, user.id),
+    photoKeysOfUser(deps, user.id),
+  ]);
   const erased = await deleteUserCompletely(deps.db, user.id);
   await flushErasure(deps.db);
   // Open /world pages drop the account's shares and show the loves it took back.
@@ -471,4 +475,6 @@ export async function deleteAccount(
     deps,
     pictures.map((picture) => picture.url),
   );
+  // So do the photos of its entries (their rows went with the account).
+  await removeStoredPhotos(deps, photoKeys);
 }

@@ -1,0 +1,103 @@
+import type { Database } from '#server/db/database.ts';
+import type { EntryPhotosTable } from '#server/db/schema.ts';
+
+export type PhotoRow = EntryPhotosTable;
+
+/** Whether the answer exists and is the user's: photos attach only to one's own entries. */
+export async function isOwnAnswer(db: Database, answerId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('answers')
+    .select('id')
+    .where('id', '=', answerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The entry's photos, in their order. Only ever asked with the caller's own id. */
+export async function listPhotosOfAnswer(
+  db: Database,
+  answerId: string,
+  userId: string,
+): Promise<PhotoRow[]> {
+  return db
+    .selectFrom('entry_photos')
+    .selectAll()
+    .where('answer_id', '=', answerId)
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** Every photo of the user's, entry by entry in order: for exports and erasure. */
+export async function listPhotosOfUser(db: Database, userId: string): Promise<PhotoRow[]> {
+  return db
+    .selectFrom('entry_photos')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('answer_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Adds the photo to the user's entry unless the entry holds `max` already ('full'), or is not
+ * theirs or gone ('no-answer'). The entry's row lock (a no-op UPDATE, portable like the
+ * save's, db/answer-queries.ts) is taken first, so two uploads at once cannot both take the
+ * last place, nor attach to an entry being deleted.
+ */
+export async function insertPhotoIfRoom(
+  trx: Database,
+  row: Omit<PhotoRow, 'position'>,
+  max: number,
+): Promise<PhotoRow | 'full' | 'no-answer'> {
+  const locked = await trx
+    .updateTable('answers')
+    .set((eb) => ({ score: eb.ref('score') }))
+    .where('id', '=', row.answer_id)
+    .where('user_id', '=', row.user_id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!locked) return 'no-answer';
+  const existing = await trx
+    .selectFrom('entry_photos')
+    .select(['position'])
+    .where('answer_id', '=', row.answer_id)
+    .execute();
+  if (existing.length >= max) return 'full';
+  const position = existing.reduce((top, photo) => Math.max(top, Number(photo.position) + 1), 0);
+  const photo = { ...row, position };
+  await trx.insertInto('entry_photos').values(photo).execute();
+  return photo;
+}
+
+/** The photo if it is the user's; undefined for anyone else's, as for no photo at all. */
+export async function findOwnPhoto(
+  db: Database,
+  photoId: string,
+  userId: string,
+): Promise<PhotoRow | undefined> {
+  return db
+    .selectFrom('entry_photos')
+    .selectAll()
+    .where('id', '=', photoId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Forgets the user's photo; its storage key, or null when it was not theirs or is gone. */
+export async function deleteOwnPhotoRow(
+  db: Database,
+  photoId: string,
+  userId: string,
+): Promise<string | null> {
+  const row = await db
+    .deleteFrom('entry_photos')
+    .where('id', '=', photoId)
+    .where('user_id', '=', userId)
+    .returning('storage_key')
+    .executeTakeFirst();
+  return row?.storage_key ?? null;
+}

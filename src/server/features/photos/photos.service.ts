@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Sharp } from 'sharp';
+import type { AppDeps } from '#server/deps.ts';
+import { inTransaction } from '#server/db/transaction.ts';
+import { HttpError, notFound } from '#server/plugins/errors.ts';
+import type { Photo } from '#shared/api/photos.ts';
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_ENTRY,
+  PHOTO_LONGEST_SIDE,
+} from '#shared/domain/limits.ts';
+import { type EncodedImage, withEncodedUpload } from '../pictures/pictures.service.ts';
+import { presentPhoto } from './photos.present.ts';
+import {
+  deleteOwnPhotoRow,
+  findOwnPhoto,
+  insertPhotoIfRoom,
+  isOwnAnswer,
+  listPhotosOfAnswer,
+  listPhotosOfUser,
+  type PhotoRow,
+} from './photos.repo.ts';
+
+// Photos attached to an entry (issue 35 point 3, decision 062). They are private personal
+// data: every read and change is asked with the caller's own id, and someone else's photo or
+// entry is answered as if it did not exist (404), admins included.
+
+type PhotoDeps = Pick<AppDeps, 'db' | 'pictures'>;
+
+export const TOO_MANY_PHOTOS = `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos`;
+const NO_ENTRY = 'No such entry';
+
+/**
+ * What a photo becomes: turned upright, its longest side at most PHOTO_LONGEST_SIDE, WebP.
+ * The camera's metadata (EXIF with its GPS location, XMP) goes unless the person keeps it.
+ */
+export function encodePhoto(keepMetadata: boolean) {
+  return (image: Sharp) => {
+    const scaled = image.resize(PHOTO_LONGEST_SIDE, PHOTO_LONGEST_SIDE, {
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    return (keepMetadata ? scaled.keepMetadata() : scaled).webp({ quality: 80 });
+  };
+}
+
+/** Stores an encoded photo and records it on the entry; the file goes again if the row can't. */
+export async function storePhoto(
+  deps: PhotoDeps,
+  userId: string,
+  answerId: string,
+  encoded: EncodedImage,
+): Promise<Photo> {
+  const id = randomBytes(16).toString('base64url');
+  const key = `${id}.webp`;
+  await deps.pictures.putPrivate(encoded.file, key);
+  let stored: PhotoRow | 'full' | 'no-answer';
+  try {
+    stored = await inTransaction(deps.db, (trx) =>
+      insertPhotoIfRoom(
+        trx,
+        {
+          id,
+          user_id: userId,
+          answer_id: answerId,
+          storage_key: key,
+          width: encoded.width,
+          height: encoded.height,
+          bytes: encoded.bytes,
+          created_at: new Date().toISOString(),
+        },
+        MAX_PHOTOS_PER_ENTRY,
+      ),
+    );
+  } catch (error) {
+    await deps.pictures.removePrivate(key);
+    throw error;
+  }
+  if (stored === 'full' || stored === 'no-answer') {
+    await deps.pictures.removePrivate(key);
+    throw stored === 'full' ? new HttpError(409, TOO_MANY_PHOTOS) : notFound(NO_ENTRY);
+  }
+  return presentPhoto(stored);
+}
+
+/** The checks an upload can fail before its bytes are read: the entry is the caller's, with room. */
+async function assertRoomFor(deps: PhotoDeps, userId: string, answerId: string): Promise<void> {
+  if (!(await isOwnAnswer(deps.db, answerId, userId))) throw notFound(NO_ENTRY);
+  const photos = await listPhotosOfAnswer(deps.db, answerId, userId);
+  if (photos.length >= MAX_PHOTOS_PER_ENTRY) throw new HttpError(409, TOO_MANY_PHOTOS);
+}
+
+/**
+ * An upload attached to one of the caller's entries: streamed to a temporary file, checked,
+ * re-encoded (encodePhoto), charged to the write budget by what is kept (`beforeStore`), stored
+ * privately, recorded.
+ */
+export async function attachUploadedPhoto(
+  deps: PhotoDeps,
+  userId: string,
+  answerId: string,
+  upload: { stream: Readable; truncated: () => boolean },
+  options: { keepMetadata: boolean; beforeStore: (bytes: number) => Promise<void> },
+): Promise<Photo> {
+  await assertRoomFor(deps, userId, answerId);
+  return withEncodedUpload(
+    upload.stream,
+    upload.truncated,
+    `Photos are at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
+    encodePhoto(options.keepMetadata),
+    async (encoded) => {
+      await options.beforeStore(encoded.bytes);
+      return storePhoto(deps, userId, answerId, encoded);
+    },
+  );
+}
+
+/** The photos of one of the caller's entries; 404 when the entry is not theirs. */
+export async function listEntryPhotos(
+  deps: PhotoDeps,
+  userId: string,
+  answerId: string,
+): Promise<Photo[]> {
+  if (!(await isOwnAnswer(deps.db, answerId, userId))) throw notFound(NO_ENTRY);
+  return (await listPhotosOfAnswer(deps.db, answerId, userId)).map(presentPhoto);
+}
+
+/** Every photo of the caller's with its stored file's key: for their exports. */
+export async function listOwnPhotos(
+  deps: PhotoDeps,
+  userId: string,
+): Promise<(Photo & { key: string })[]> {
+  return (await listPhotosOfUser(deps.db, userId)).map((row) => ({
+    ...presentPhoto(row),
+    key: row.storage_key,
+  }));
+}
+
+/** The bytes of one of the caller's photos; 404 for anyone else's, admins included. */
+export async function openOwnPhoto(
+  deps: PhotoDeps,
+  userId: string,
+  photoId: string,
+): Promise<{ stream: Readable; bytes: number }> {
+  const row = await findOwnPhoto(deps.db, photoId, userId);
+  const stream = row ? await deps.pictures.readPrivate(row.storage_key) : null;
+  if (!row || !stream) throw notFound('No such photo');
+  return { stream, bytes: Number(row.bytes) };
+}
+
+/** A stored photo's bytes by its key (the caller's own, from listOwnPhotos): for exports. */
+export function readOwnPhotoFile(deps: PhotoDeps, key: string): Promise<Readable | null> {
+  return deps.pictures.readPrivate(key);
+}
+
+/** Removes one of the caller's photos: the row, then the file. */
+export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: string): Promise<void> {
+  const key = await deleteOwnPhotoRow(deps.db, photoId, userId);
+  if (!key) throw notFound('No such photo');
+  await deps.pictures.removePrivate(key);
+}
+
+/**
+ * The stored files of an entry's photos, listed before it is deleted (the rows go with the
+ * answer, by their foreign key); removeStoredPhotos takes the files after.
+ */
+export async function photoKeysOfAnswer(
+  deps: PhotoDeps,
+  userId: string,
+  answerId: string,
+): Promise<string[]> {
+  return (await listPhotosOfAnswer(deps.db, answerId, userId)).map((row) => row.storage_key);
+}
+
+/** Every stored file of the user's photos: listed before an account is erased. */
+export async function photoKeysOfUser(deps: PhotoDeps, userId: string): Promise<string[]> {
+  return (await listPhotosOfUser(deps.db, userId)).map((row) => row.storage_key);
+}
+
+/** Removes stored photo files whose rows are gone; one that fails does not stop the rest. */
+export async function removeStoredPhotos(deps: PhotoDeps, keys: string[]): Promise<void> {
+  const failed: unknown[] = [];
+  for (const key of keys) {
+    await deps.pictures.removePrivate(key).catch((error: unknown) => failed.push(error));
+  }
+  if (failed.length > 0) throw failed[0];
+}
