@@ -15,8 +15,8 @@ import { createPasswordHasher, type PasswordHasher } from './features/auth/passw
 import { registerRecoveryRoutes } from './features/auth/recovery.routes.ts';
 import { registerTokenRoutes } from './features/auth/tokens.routes.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
-import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
+import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
 import { registerPictureRoutes } from './features/pictures/pictures.routes.ts';
 import { registerCategoryRoutes } from './features/prompts/categories.routes.ts';
 import { cachedDaysPrompts } from './features/prompts/daily-prompt.service.ts';

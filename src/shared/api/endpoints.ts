@@ -20,6 +20,13 @@ import { goneResponse, okResponse } from './common.ts';
 import { healthResponse, notReadyResponse, readyResponse } from './health.ts';
 import { offlineSaveRequest, offlineSaveResponse } from './offline.ts';
 import {
+  answerPhotosRequest,
+  deletePhotoRequest,
+  photoResponse,
+  photosResponse,
+  photoUploadQuery,
+} from './photos.ts';
+import {
   categoriesResponse,
   createPromptRequest,
   promptIdRequest,
@@ -40,13 +47,6 @@ import {
   regenerateRecoveryCodesRequest,
   resetPasswordRequest,
 } from './recovery.ts';
-import {
-  answerPhotosRequest,
-  deletePhotoRequest,
-  photoResponse,
-  photosResponse,
-  photoUploadQuery,
-} from './photos.ts';
 import {
   reminderKeyResponse,
   reminderResponse,

@@ -11,9 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('entry_photos')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('answer_id', 'text', (c) =>
-      c.notNull().references('answers.id').onDelete('cascade'),
-    )
+    .addColumn('answer_id', 'text', (c) => c.notNull().references('answers.id').onDelete('cascade'))
     .addColumn('storage_key', 'text', (c) => c.notNull().unique())
     .addColumn('width', 'integer', (c) => c.notNull())
     .addColumn('height', 'integer', (c) => c.notNull())

@@ -22,8 +22,9 @@ export function cameraJpeg(
       },
     });
   // A phone held upright stores the pixels sideways and says so in EXIF's Orientation.
-  return (options.orientation ? image.withMetadata({ orientation: options.orientation }) : image)
-    .toBuffer();
+  return (
+    options.orientation ? image.withMetadata({ orientation: options.orientation }) : image
+  ).toBuffer();
 }
 
 export function photoForm(content: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {

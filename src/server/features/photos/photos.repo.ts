@@ -4,7 +4,11 @@ import type { EntryPhotosTable } from '#server/db/schema.ts';
 export type PhotoRow = EntryPhotosTable;
 
 /** Whether the answer exists and is the user's: photos attach only to one's own entries. */
-export async function isOwnAnswer(db: Database, answerId: string, userId: string): Promise<boolean> {
+export async function isOwnAnswer(
+  db: Database,
+  answerId: string,
+  userId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('answers')
     .select('id')

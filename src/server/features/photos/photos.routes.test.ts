@@ -134,7 +134,12 @@ describeEachDatabase('photos in entries', (get) => {
     const tooBig = Buffer.concat([jpeg, Buffer.alloc(MAX_PHOTO_BYTES)]);
     expect((await uploadPhoto(app, owner, answerId, tooBig)).statusCode).toBe(413);
     expect((await uploadPhoto(app, owner, 'nosuchentry', jpeg)).statusCode).toBe(404);
-    const notMultipart = await post(app, `/api/answer/photo/upload?answer_id=${answerId}`, {}, owner);
+    const notMultipart = await post(
+      app,
+      `/api/answer/photo/upload?answer_id=${answerId}`,
+      {},
+      owner,
+    );
     expect(notMultipart.statusCode).toBe(415);
     const small = await cameraJpeg(40, 30);
     for (let i = 0; i < MAX_PHOTOS_PER_ENTRY; i += 1) {
@@ -184,7 +189,9 @@ describeEachDatabase('photos in entries: the write budget', (get) => {
   it('charges what a photo stores, and refuses it whole once the hour’s budget is spent', async () => {
     const store = createMemoryUsageStore();
     const at = Date.now();
-    const frozen: UsageStore = { add: (key, amount, windowMs) => store.add(key, amount, windowMs, at) };
+    const frozen: UsageStore = {
+      add: (key, amount, windowMs) => store.add(key, amount, windowMs, at),
+    };
     const app = await buildTestApp(get().db, { relaxedRateLimits: false }, { usageStore: frozen });
     try {
       const owner = await buildUser(get().db);

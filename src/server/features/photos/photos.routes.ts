@@ -8,7 +8,12 @@ import { GOING_TOO_FAST } from '#server/plugins/write-limits.ts';
 import { idSchema } from '#shared/api/common.ts';
 import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { requireUser } from '../auth/policies.ts';
-import { attachUploadedPhoto, deletePhoto, listEntryPhotos, openOwnPhoto } from './photos.service.ts';
+import {
+  attachUploadedPhoto,
+  deletePhoto,
+  listEntryPhotos,
+  openOwnPhoto,
+} from './photos.service.ts';
 
 // Photos in entries (decision 062): every door asks the session who the caller is and acts on
 // the caller's own photos only; anyone else's photo or entry is a 404, admins' too. The multipart

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Sharp } from 'sharp';
-import type { AppDeps } from '#server/deps.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { HttpError, notFound } from '#server/plugins/errors.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import {

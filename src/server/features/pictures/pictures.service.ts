@@ -75,7 +75,10 @@ export async function encodeImageFile(
 ): Promise<EncodedImage> {
   const kind = sniffImage(await readHead(original));
   if (!kind)
-    throw new HttpError(415, 'That file is not a picture we can use (JPEG, PNG, GIF, WebP or AVIF)');
+    throw new HttpError(
+      415,
+      'That file is not a picture we can use (JPEG, PNG, GIF, WebP or AVIF)',
+    );
   let metadata: Metadata;
   try {
     metadata = await sharp(original, { limitInputPixels: false }).metadata();
