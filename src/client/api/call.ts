@@ -20,12 +20,16 @@ export class ApiError extends Error {
   }
 }
 
-/** What the app never fetches: checks for balancers, metrics, pictures (<img>), the live stream. */
+/**
+ * What the app never fetches: checks for balancers, metrics, pictures and photos (<img>), the
+ * live stream.
+ */
 type NotFetched =
   | '/healthz'
   | '/readyz'
   | '/metrics'
   | '/media/pictures/*'
+  | '/api/answer/photo/:photo_id'
   | '/api/openapi.json'
   | '/api/world/live';
 
