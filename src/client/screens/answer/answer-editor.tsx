@@ -11,6 +11,7 @@ import { AnswerPromptMenu } from './answer-prompt-menu.tsx';
 import { AnswerTextBox } from './answer-text-box.tsx';
 import { OnThisDay } from './on-this-day-card.tsx';
 import { OthersAnsweredLink } from './others-answered-link.tsx';
+import { PhotoField } from './photo-field.tsx';
 import { TagField } from './tag-field.tsx';
 import { useAnswerSession } from './use-answer-sync.ts';
 import { useNextStep } from './use-next-step.ts';
@@ -94,6 +95,7 @@ function EditorFor({ draft, edit, catchEarly = false }: AnswerEditorProps & { dr
           needsTextHintId={next.kind === 'needs-text' ? ids.hint : undefined}
         />
         <TagField tags={draft.tags ?? []} />
+        <PhotoField key={draft._id} answerId={draft._id} />
         <OnThisDay answers={answers} current={draft} linkTo={answerPath} />
         <OthersAnsweredLink promptId={draft.prompt_id} answers={answers} />
       </main>

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { Markdown } from '#client/components/markdown/markdown.tsx';
 import { MissingAnswer } from '#client/components/missing-answer.tsx';
+import { PhotoGallery } from '#client/components/photos/photo-gallery.tsx';
 import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { answerPath, paths, readPath } from '#client/routes.ts';
 import { useAppState } from '#client/state/app-store.ts';
@@ -91,6 +92,7 @@ function ReadAnswer({ answer }: { answer: Answer }) {
       ) : (
         <p className="read-text read-empty">No words yet.</p>
       )}
+      <PhotoGallery answerId={answer._id} />
       <div className="read-actions">
         <Link
           className="button"

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, request, test } from '@playwright/test';
+import sharp from 'sharp';
+import { PHONE, watchPageErrors } from './support/browser.ts';
+import { openAsNewVisitor, screenshotEveryWay } from './support/page.ts';
+import { PASSWORD } from './support/people.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 35 point 3, decision 062: a photo attached to a journal entry, read back in the reading
+// view, and its own alone: the served file has no GPS, and its address answers 404 to another
+// signed-in person and to someone with no session at all.
+
+const shotsDir = '/tmp/shots-photos';
+const answerBox = (page: Page) => page.getByLabel('Your answer');
+
+/** A phone's photo: a JPEG whose EXIF says who made it and where it was taken (GPS). */
+function cameraJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7bd5' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1600" height="1200"><circle cx="800" cy="600" r="300" fill="#f5c542"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'TestCam', Model: 'Lake' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 21/1 0/1',
+      },
+    })
+    .toBuffer();
+}
+
+/** Whether EXIF holds a GPS block (its IFD pointer tag 0x8825, in either byte order). */
+function hasGps(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  return exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
+}
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('attaches a photo to an entry, shows it when reading, and to nobody else', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  await page.setViewportSize(PHONE);
+  const jpeg = await cameraJpeg();
+  expect(hasGps((await sharp(jpeg).metadata()).exif)).toBe(true);
+
+  await openAsNewVisitor(page, `${server.origin}/`);
+  await page.goto(`${server.origin}/answer/journal`);
+  await answerBox(page).fill('a day at the lake');
+  const add = page.getByRole('button', { name: 'Add photos' });
+  await expect(add).toBeVisible();
+  await expect(page.getByLabel('Keep where and how it was taken')).not.toBeChecked();
+  const chooser = page.waitForEvent('filechooser');
+  await add.click();
+  const files = await chooser;
+  expect(files.isMultiple()).toBe(true);
+  await files.setFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  const photos = page.getByRole('list', { name: 'Photos of this entry' });
+  await expect(photos.getByRole('img', { name: 'Photo' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 photo added.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove photo' })).toBeVisible();
+  await expect(answerBox(page)).toHaveValue(/a day at the lake/i);
+  await screenshotEveryWay(page, shotsDir, 'editor-with-photo', { fullPage: true });
+
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await page.waitForURL(`${server.origin}/streak`);
+  await page.goto(`${server.origin}/past`);
+  await page.getByRole('main').getByRole('article').getByRole('link').first().click();
+  await page.waitForURL(/\/read\//);
+  const shown = page.getByRole('list', { name: 'Photos' }).getByRole('img', { name: 'Photo' });
+  await expect(shown).toBeVisible();
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1600);
+  await screenshotEveryWay(page, shotsDir, 'read-with-photo', { fullPage: true });
+
+  // The served file: the owner's alone, upright and without the camera's location.
+  const url = await shown.getAttribute('src');
+  expect(url).toMatch(/^\/api\/answer\/photo\/[A-Za-z0-9_-]+$/);
+  const own = await page.request.get(`${server.origin}${url}`);
+  expect(own.status()).toBe(200);
+  expect(own.headers()['cache-control']).toContain('private');
+  const kept = await sharp(await own.body()).metadata();
+  expect(kept.format).toBe('webp');
+  expect(hasGps(kept.exif)).toBe(false);
+  expect((await own.body()).includes(Buffer.from('TestCam'))).toBe(false);
+
+  // Another person, signed in, gets nothing; nor does someone with no session.
+  const other = await request.newContext({ baseURL: server.origin });
+  const otherId = `other${Date.now()}`;
+  expect(
+    (
+      await other.post('/api/user/create', {
+        data: { user: { _id: otherId }, device: randomUUID() },
+      })
+    ).ok(),
+  ).toBe(true);
+  const signup = await other.post('/api/signup', {
+    data: {
+      user: {
+        _id: otherId,
+        name: `Other${Date.now()}`,
+        email: `${otherId}@example.com`,
+        password: PASSWORD,
+      },
+    },
+  });
+  expect(signup.ok()).toBe(true);
+  expect((await other.get(`${url}`)).status()).toBe(404);
+  const nobody = await request.newContext({ baseURL: server.origin });
+  const anonymous = await nobody.get(`${url}`);
+  expect(anonymous.status()).toBe(404);
+  expect(anonymous.headers()['content-type']).not.toContain('image');
+  await other.dispose();
+  await nobody.dispose();
+  expect(errors).toEqual([]);
+});
+
+test('says photos need a connection when offline, and keeps the words', async ({
+  page,
+  context,
+}) => {
+  const errors = watchPageErrors(page);
+  await page.setViewportSize(PHONE);
+  await openAsNewVisitor(page, `${server.origin}/`);
+  await page.goto(`${server.origin}/answer/journal`);
+  await answerBox(page).fill('written on a train');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Add photos' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Photos need a connection' }),
+  ).toBeVisible();
+  await expect(answerBox(page)).toHaveValue(/written on a train/i);
+  await screenshotEveryWay(page, shotsDir, 'editor-offline');
+  await context.setOffline(false);
+  expect(errors).toEqual([]);
+});
