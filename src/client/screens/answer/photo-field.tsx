@@ -67,25 +67,24 @@ export function PhotoField({ answerId }: { answerId: string }) {
     let added = 0;
     let problem = '';
     let entrySaved = !onServer;
+    // The entry was deleted or lost on the server meanwhile: saved again once, then retried.
+    const uploadOne = async (file: File) => {
+      try {
+        return await uploadPhoto(answerId, file, file.name, keep);
+      } catch (error) {
+        const missing = error instanceof ApiError && error.status === 404;
+        if (!missing || entrySaved) throw error;
+        entrySaved = true;
+        if (!(await saveEntryNow())) throw error;
+        return uploadPhoto(answerId, file, file.name, keep);
+      }
+    };
     for (const [index, file] of chosen.entries()) {
       setMessage(`Uploading ${index + 1} of ${sayCount(chosen.length)}…`);
       try {
-        add(await uploadPhoto(answerId, file, file.name, keep));
+        add(await uploadOne(file));
         added += 1;
       } catch (error) {
-        // The entry is not on the server yet: save it, then the photo can join it.
-        if (error instanceof ApiError && error.status === 404 && !entrySaved) {
-          entrySaved = true;
-          if (await saveEntryNow()) {
-            try {
-              add(await uploadPhoto(answerId, file, file.name, keep));
-              added += 1;
-              continue;
-            } catch (again) {
-              error = again;
-            }
-          }
-        }
         problem =
           error instanceof ApiError && error.status !== 0
             ? `${file.name}: ${error.message}`
