@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone } from '../domain/zoned-day.ts';
 import { answerSchema } from './answers.ts';
+import { photoSchema } from './photos.ts';
 import { promptViewSchema } from './prompts.ts';
 import { ownUserSchema } from './users.ts';
 
@@ -65,6 +66,11 @@ export const userExportResponse = z.object({
   flagged: z.array(z.object({ answer_id: z.string(), at: z.string() })),
   /** Every picture the server keeps from the caller, set or only uploaded. */
   pictures: z.array(z.object({ url: z.string(), uploaded: z.string() })),
+  /**
+   * The photos of the caller's entries (decision 062), entry by entry in order: where each is
+   * read (its owner's session opens it) and its size. The Markdown export carries the files.
+   */
+  photos: z.array(photoSchema).optional(),
 });
 
 /** The person's time zone (from the browser): it decides the day each file is named by. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { createMemoryUsageStore, type UsageStore } from '#server/plugins/usage-store.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
 import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
@@ -183,6 +184,72 @@ describeEachDatabase('photos in entries', (get) => {
     expect(fs.existsSync(path.join(photoDirOf(), accountKey ?? ''))).toBe(true);
     expect((await post(app, '/api/user/delete', {}, anonymous)).statusCode).toBe(200);
     expect(fs.existsSync(path.join(photoDirOf(), accountKey ?? ''))).toBe(false);
+  });
+});
+
+/** Every file in a zip, by name. */
+function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error || !file) return reject(error);
+      const files = new Map<string, Buffer>();
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, async (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          for await (const chunk of stream) chunks.push(chunk as Buffer);
+          files.set(entry.fileName, Buffer.concat(chunks));
+          file.readEntry();
+        });
+      });
+      file.on('end', () => resolve(files));
+      file.on('error', reject);
+      file.readEntry();
+    });
+  });
+}
+
+describeEachDatabase('photos in entries: exports', (get) => {
+  it('carries the photo files beside their entry in the Markdown zip, and lists them in the JSON', async () => {
+    const app = await buildTestApp(get().db);
+    try {
+      const owner = await buildUser(get().db);
+      const answer = await saveAnswerAs(app, owner, {
+        prompt_id: null,
+        prompt_title: 'At the lake',
+        text: 'Cold water.',
+      });
+      const jpeg = await cameraJpeg(300, 200);
+      const first = (await uploadPhoto(app, owner, answer._id, jpeg)).json().photo;
+      const second = (await uploadPhoto(app, owner, answer._id, jpeg)).json().photo;
+      const other = await buildUser(get().db);
+      await saveAnswerAs(app, other, { prompt_id: null, prompt_title: 'Elsewhere' });
+
+      const zip = await post(app, '/api/user/export/markdown', {}, owner);
+      expect(zip.statusCode).toBe(200);
+      const files = await unzip(zip.rawPayload);
+      const names = [...files.keys()].sort();
+      const markdown = names.find((name) => name.endsWith('-at-the-lake.md')) ?? '';
+      const base = markdown.replace(/^muse-answers\//, '').replace(/\.md$/, '');
+      expect(names).toEqual([
+        markdown,
+        `muse-answers/photos/${base}-1.webp`,
+        `muse-answers/photos/${base}-2.webp`,
+      ]);
+      const text = files.get(markdown)?.toString('utf8') ?? '';
+      expect(text).toContain('Cold water.');
+      expect(text).toContain(`![Photo 1](photos/${base}-1.webp)`);
+      expect(text).toContain(`![Photo 2](photos/${base}-2.webp)`);
+      const served = await getPhoto(app, owner, first.url);
+      expect(files.get(`muse-answers/photos/${base}-1.webp`)).toEqual(served.rawPayload);
+
+      const json = await post(app, '/api/user/export', {}, owner);
+      expect(json.json().photos).toEqual([first, second]);
+      expect(json.body).not.toContain('.webp');
+      expect((await post(app, '/api/user/export', {}, other)).json().photos).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });
 

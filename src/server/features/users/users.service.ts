@@ -18,7 +18,7 @@ import { nameKey as keyOfName, mixesScripts } from '#shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '#shared/domain/streak.ts';
 import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.service.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
-import { photoKeysOfUser, removeStoredPhotos } from '../photos/photos.service.ts';
+import { listOwnPhotos, photoKeysOfUser, removeStoredPhotos } from '../photos/photos.service.ts';
 import { listOwnPictures, removeErasedPictures } from '../pictures/pictures.service.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
 import { presentOwnUser } from './users.present.ts';
@@ -122,12 +122,13 @@ export async function ownUserBody(deps: AppDeps, row: UserRow): Promise<string> 
 
 /** "Your data": everything the server keeps about the caller, as one JSON document. */
 export async function exportOwnData(deps: AppDeps, caller: UserRow) {
-  const [user, answers, prompts, world, pictures] = await Promise.all([
+  const [user, answers, prompts, world, pictures, photos] = await Promise.all([
     loadOwnUser(deps, caller.id),
     listOwnAnswers(deps, caller),
     listOwnPrompts(deps, caller.id),
     listOwnLovesAndFlags(deps.db, caller.id),
     listOwnPictures(deps, caller.id),
+    listOwnPhotos(deps, caller.id),
   ]);
   return {
     exported: new Date().toISOString(),
@@ -138,6 +139,8 @@ export async function exportOwnData(deps: AppDeps, caller: UserRow) {
     flagged: world.flagged,
     // Every picture the server keeps from the caller, set or only uploaded.
     pictures,
+    // The photos of their entries, without where the server keeps them (the schema lists no key).
+    photos: photos.map(({ key: _key, ...photo }) => photo),
   };
 }
 
