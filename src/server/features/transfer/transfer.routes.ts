@@ -8,6 +8,7 @@ import { dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
 import { dayInZone } from '#shared/domain/zoned-day.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { requireUser } from '../auth/policies.ts';
+import { listOwnPhotos, readOwnPhotoFile } from '../photos/photos.service.ts';
 import { JsonStreamError } from './json-array-stream.ts';
 import { markdownZip } from './markdown-export.ts';
 import { runImport, withUploadFile } from './transfer.service.ts';
@@ -64,11 +65,20 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
   route(app, '/api/user/export/markdown', async (request, reply) => {
     const { timeZone = 'UTC' } = request.body;
     const caller = requireUser(request);
-    const answers = await listOwnAnswers(deps, caller);
+    const [answers, photos] = await Promise.all([
+      listOwnAnswers(deps, caller),
+      listOwnPhotos(deps, caller.id),
+    ]);
     const today = dayInZone(new Date(), timeZone) ?? utcDayOf(new Date());
     reply.header('Content-Type', 'application/zip');
     reply.header('Content-Disposition', `attachment; filename="muse-answers-${dayKey(today)}.zip"`);
-    return reply.send(markdownZip(answers, timeZone));
+    // The caller's own photos, beside the entries they belong to (decision 062).
+    const byAnswer = Map.groupBy(photos, (photo) => photo.answer_id);
+    const photosOf = (answerId: string) =>
+      (byAnswer.get(answerId) ?? []).map((photo) => ({
+        open: () => readOwnPhotoFile(deps, photo.key),
+      }));
+    return reply.send(markdownZip(answers, timeZone, photosOf));
   });
 
   // What an import would add, skip and why; changes nothing.
