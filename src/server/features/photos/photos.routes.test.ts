@@ -121,6 +121,27 @@ describeEachDatabase('photos in entries', (get) => {
     expect((await getPhoto(app, owner, photo.url)).statusCode).toBe(200);
   });
 
+  it('never publishes a photo: a shared entry goes to the world without it', async () => {
+    const { owner, answerId } = await ownerWithEntry();
+    const { photo } = (await uploadPhoto(app, owner, answerId, jpeg)).json();
+    const shared = await post(
+      app,
+      '/api/answer/share',
+      { answer_id: answerId, anonymous: false },
+      owner,
+    );
+    expect(shared.statusCode).toBe(200);
+    const viewer = await buildUser(get().db);
+    const feed = await post(app, '/api/answer/shared', { page: 1 }, viewer);
+    const inFeed = feed
+      .json()
+      .sharedAnswers.find((answer: { _id: string }) => answer._id === answerId);
+    expect(inFeed).toBeDefined();
+    expect(feed.body).not.toContain(photo.id);
+    expect((await getPhoto(app, viewer, photo.url)).statusCode).toBe(404);
+    expect((await getPhoto(app, null, photo.url)).statusCode).toBe(404);
+  });
+
   it('lets an anonymous writer attach photos to their own entry', async () => {
     const anonymous = await buildUser(get().db, { name: '' });
     const answer = await saveAnswerAs(app, anonymous, { prompt_id: null, prompt_title: '' });
