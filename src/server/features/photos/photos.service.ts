@@ -117,6 +117,37 @@ export async function attachUploadedPhoto(
 }
 
 /**
+ * A photo brought by an import (Day One's photos/<md5>.<type>) for an entry the import just
+ * wrote: unpacked to a temporary file, checked and re-encoded like an upload (the camera's
+ * metadata dropped), charged by `beforeStore`, stored. Null when it could not come: not a photo
+ * we can read, or refused by the budget; any other failure is thrown.
+ */
+export async function attachImportedPhoto(
+  deps: PhotoDeps,
+  userId: string,
+  answerId: string,
+  open: () => Promise<Readable>,
+  beforeStore: (bytes: number) => Promise<void>,
+): Promise<Photo | null> {
+  try {
+    return await withEncodedUpload(
+      await open(),
+      () => false,
+      `Photos are at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
+      encodePhoto(false),
+      async (encoded) => {
+        await beforeStore(encoded.bytes);
+        return storePhoto(deps, userId, answerId, encoded);
+      },
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500)
+      return null;
+    throw error;
+  }
+}
+
+/**
  * The photos of one of the caller's entries. Anyone else's entry, or one not on the server
  * yet (a new entry, one written offline), has none the caller can see: an empty list, so
  * opening an editor never makes a 404 to fetch.

@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '#shared/api/common.ts';
 import type { ImportFormat, LeftKind } from '#shared/api/transfer.ts';
 import { parseDayKey } from '#shared/domain/calendar-day.ts';
 import { startOfHour } from '#shared/domain/hour.ts';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS, normaliseTags } from '#shared/domain/tags.ts';
 import { noonInZone } from '#shared/domain/zoned-day.ts';
 import { firstHeading, titleOf, unescapeMarkdown } from './day-one-text.ts';
 import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
 import { markdownToAnswer } from './markdown-format.ts';
-import { readZip, ZipRefused } from './zip-reader.ts';
+import { readZip, type ZipEntry, ZipRefused } from './zip-reader.ts';
+
+/** A photo an entry brings (Day One's photos/<md5>.<type>): unpacked only when it is stored. */
+export type ImportPhoto = { name: string; open: () => Promise<Readable> };
 
 /** An answer read from a file, before it belongs to anyone. */
 export type ImportCandidate = {
@@ -27,8 +32,10 @@ export type ImportCandidate = {
   shared: boolean;
   sharedOn: string | null;
   anonymous: boolean;
-  /** What the entry holds that Müse cannot keep yet (Day One's star, place, weather, photos). */
+  /** What the entry holds that Müse cannot keep yet (Day One's star, place, weather). */
   left: LeftBehind;
+  /** Its photos found in the file, in order (decision 062); attached once it is written. */
+  photos: ImportPhoto[];
 };
 
 /** Counts by kind of what an entry holds that Müse cannot keep yet (issue 35 point 4). */
@@ -98,12 +105,20 @@ type Fields = {
   anonymous: unknown;
 };
 
-/** The checks every format shares: a date, some text, within the limits of a saved answer. */
-function toItem(fields: Fields, importKey: string | null, left: LeftBehind = {}): ImportItem {
+/**
+ * The checks every format shares: a date, some text (or a photo: a photo-only day stays a day),
+ * within the limits of a saved answer.
+ */
+function toItem(
+  fields: Fields,
+  importKey: string | null,
+  left: LeftBehind = {},
+  photos: ImportPhoto[] = [],
+): ImportItem {
   const answered = isoOrNull(fields.answered);
   if (!answered) return { skip: SKIP.noDate };
   const body = text(fields.text);
-  if (body.trim() === '') return { skip: SKIP.noText };
+  if (body.trim() === '' && photos.length === 0) return { skip: SKIP.noText };
   if (body.length > MAX_ANSWER_TEXT) return { skip: SKIP.tooLong };
   if (body.includes('\u0000')) return { skip: SKIP.notAnEntry };
   const promptTitle = text(fields.prompt_title).replaceAll('\u0000', '').slice(0, MAX_PROMPT_TITLE);
@@ -128,6 +143,7 @@ function toItem(fields: Fields, importKey: string | null, left: LeftBehind = {})
       sharedOn: anonymous && sharedOn ? startOfHour(sharedOn) : sharedOn,
       anonymous,
       left,
+      photos,
     },
   };
 }
@@ -154,7 +170,8 @@ function fromMuse(value: unknown): ImportItem {
   );
 }
 
-// Day One writes pictures into the text as ![](dayone-moment://…) lines; they stay behind.
+// Day One writes pictures into the text as ![](dayone-moment://…) lines: the photos they name
+// are attached to the entry instead (shown under its words), so the links go.
 const DAY_ONE_MOMENT = /!\[[^\]]*\]\(dayone-moment:[^)]*\)\n?/g;
 
 function validTimeZone(zone: unknown): string | null {
@@ -213,21 +230,42 @@ export function sameWallClock(iso: string, from: string, to: string): string {
   return Number.isNaN(moved.getTime()) ? iso : moved.toISOString();
 }
 
-function countOf(value: unknown): number {
-  return Array.isArray(value) ? value.length : 0;
-}
-
 const present = (value: unknown): boolean =>
   value !== null && value !== undefined && value !== false && value !== '';
 
+/** Day One's photo files in its zip, by their name under photos/ (`<md5>.<type>`), lowercase. */
+export type DayOnePhotoFiles = ReadonlyMap<string, ZipEntry>;
+
+/**
+ * The entry's photos whose files are in the zip (at most MAX_PHOTOS_PER_ENTRY, none larger
+ * than a photo upload may be), and how many it names that cannot come (no file: a bare
+ * Journal.json; too many; too large).
+ */
+function dayOnePhotos(
+  e: Record<string, unknown>,
+  files: DayOnePhotoFiles | null,
+): { found: ImportPhoto[]; missing: number } {
+  const listed = Array.isArray(e.photos) ? e.photos : [];
+  const found: ImportPhoto[] = [];
+  for (const photo of listed) {
+    if (typeof photo !== 'object' || photo === null || found.length >= MAX_PHOTOS_PER_ENTRY)
+      continue;
+    const { md5, type } = photo as Record<string, unknown>;
+    if (typeof md5 !== 'string' || typeof type !== 'string') continue;
+    const entry = files?.get(`${md5}.${type}`.toLowerCase());
+    if (entry && entry.size <= MAX_PHOTO_BYTES) found.push({ name: entry.name, open: entry.open });
+  }
+  return { found, missing: listed.length - found.length };
+}
+
 /** What a Day One entry holds that Müse does not keep yet; zero counts are left out. */
-function leftOf(e: Record<string, unknown>): LeftBehind {
+function leftOf(e: Record<string, unknown>, missingPhotos: number): LeftBehind {
   const left: LeftBehind = {};
   const counts: [LeftKind, number][] = [
     ['starred', e.starred === true ? 1 : 0],
     ['locations', typeof e.location === 'object' && present(e.location) ? 1 : 0],
     ['weather', typeof e.weather === 'object' && present(e.weather) ? 1 : 0],
-    ['photos', countOf(e.photos)],
+    ['photos', missingPhotos],
   ];
   for (const [kind, n] of counts) if (n > 0) left[kind] = n;
   return left;
@@ -238,14 +276,22 @@ function leftOf(e: Record<string, unknown>): LeftBehind {
  * its own `timeZone` (UTC when it names none or one this runtime does not know), moved into
  * the importer's zone `timeZone`; its escapes removed and its title its own (day-one-text.ts).
  */
-function fromDayOne(value: unknown, timeZone: string): ImportItem {
+function fromDayOne(
+  value: unknown,
+  timeZone: string,
+  photoFiles: DayOnePhotoFiles | null = null,
+): ImportItem {
   if (typeof value !== 'object' || value === null) return { skip: SKIP.notAnEntry };
   const e = value as Record<string, unknown>;
   const uuid = typeof e.uuid === 'string' && e.uuid.length <= 64 ? e.uuid : null;
   if (!uuid) return { skip: SKIP.notAnEntry };
-  const left = leftOf(e);
+  const photos = dayOnePhotos(e, photoFiles);
+  const left = leftOf(e, photos.missing);
   const raw = text(e.text).replace(DAY_ONE_MOMENT, '').trim();
-  if (raw === '' && (left.photos ?? 0) > 0) return { left: { ...left, photoOnly: 1 } };
+  // Photos without their files (a bare Journal.json) and no words: nothing to bring over.
+  if (raw === '' && photos.found.length === 0 && (left.photos ?? 0) > 0) {
+    return { left: { ...left, photoOnly: 1 } };
+  }
   const titled = titleOf(raw);
   const own = validTimeZone(e.timeZone) ?? 'UTC';
   const created = isoOrNull(e.creationDate);
@@ -266,6 +312,7 @@ function fromDayOne(value: unknown, timeZone: string): ImportItem {
     },
     `dayone:${uuid}`,
     left,
+    photos.found,
   );
 }
 
@@ -280,8 +327,16 @@ async function* chunksOf(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> 
   }
 }
 
-/** A readable import: the format found and the items, read one at a time. */
-export type ImportSource = { format: ImportFormat; items: AsyncGenerator<ImportItem> };
+/**
+ * A readable import: the format found and the items, read one at a time. `close` lets the file
+ * go once the import is done with it: an entry's photos are unpacked after its batch is read,
+ * so a zip stays open until then.
+ */
+export type ImportSource = {
+  format: ImportFormat;
+  items: AsyncGenerator<ImportItem>;
+  close: () => void;
+};
 
 async function firstBytes(path: string, length: number): Promise<Buffer> {
   const handle = await fs.promises.open(path, 'r');
@@ -320,7 +375,7 @@ export async function openImportSource(path: string, timeZone: string): Promise<
   async function* items(): AsyncGenerator<ImportItem> {
     for await (const value of jsonArrayItems(fs.createReadStream(path), key)) yield read(value);
   }
-  return { format: dayOne ? 'day-one' : 'muse-json', items: items() };
+  return { format: dayOne ? 'day-one' : 'muse-json', items: items(), close: () => {} };
 }
 
 /**
@@ -339,49 +394,53 @@ async function openZipSource(path: string, timeZone: string): Promise<ImportSour
   const names = zip.entries.map((entry) => entry.name.toLowerCase());
   const hasJson = names.some((name) => name.endsWith('.json') && !name.startsWith('__macosx/'));
   const format: ImportFormat = hasJson ? 'day-one' : 'markdown';
-  async function* items(): AsyncGenerator<ImportItem> {
-    try {
-      for (const entry of zip.entries) {
-        const name = entry.name.toLowerCase();
-        const base = name.split('/').pop() ?? '';
-        if (name.startsWith('__macosx/') || base.startsWith('.')) continue;
-        if (format === 'day-one' && name.endsWith('.json')) {
-          const stream = chunksOf(await entry.open());
-          for await (const value of jsonArrayItems(stream, 'entries'))
-            yield fromDayOne(value, timeZone);
-        } else if (format === 'markdown' && /\.(md|markdown|txt)$/.test(name)) {
-          if (entry.size > MAX_ANSWER_TEXT * 4 + 64 * 1024) {
-            yield { skip: SKIP.tooLong };
-            continue;
-          }
-          const parts: Buffer[] = [];
-          for await (const chunk of chunksOf(await entry.open())) parts.push(chunk);
-          const answer = markdownToAnswer(Buffer.concat(parts).toString('utf8'), entry.name);
-          yield toItem(
-            {
-              ...answer,
-              answered: markdownDate(answer.answered, timeZone),
-              // No title of its own: its first `# ` heading, else the file's name.
-              prompt_title:
-                answer.prompt_title ??
-                firstHeading(answer.text) ??
-                base.replace(/\.(md|markdown|txt)$/, ''),
-            },
-            null,
-          );
-        } else if (IMAGE.test(name)) {
-          // A picture is not an entry: Day One's are counted by their entries' `photos`, a
-          // Markdown zip's here, both among what is not brought over yet.
-          if (format === 'markdown') yield { left: { photos: 1 } };
-        } else {
-          yield { skip: SKIP.otherFile };
-        }
-      }
-    } finally {
-      zip.close();
+  // Day One keeps each photo as photos/<md5>.<type>, beside Journal.json.
+  const photoFiles = new Map<string, ZipEntry>();
+  for (const entry of zip.entries) {
+    const match = /(?:^|\/)photos\/([^/]+)$/i.exec(entry.name);
+    if (match?.[1] && !entry.name.toLowerCase().startsWith('__macosx/')) {
+      photoFiles.set(match[1].toLowerCase(), entry);
     }
   }
-  return { format, items: items() };
+  async function* items(): AsyncGenerator<ImportItem> {
+    for (const entry of zip.entries) {
+      const name = entry.name.toLowerCase();
+      const base = name.split('/').pop() ?? '';
+      if (name.startsWith('__macosx/') || base.startsWith('.')) continue;
+      if (format === 'day-one' && name.endsWith('.json')) {
+        const stream = chunksOf(await entry.open());
+        for await (const value of jsonArrayItems(stream, 'entries'))
+          yield fromDayOne(value, timeZone, photoFiles);
+      } else if (format === 'markdown' && /\.(md|markdown|txt)$/.test(name)) {
+        if (entry.size > MAX_ANSWER_TEXT * 4 + 64 * 1024) {
+          yield { skip: SKIP.tooLong };
+          continue;
+        }
+        const parts: Buffer[] = [];
+        for await (const chunk of chunksOf(await entry.open())) parts.push(chunk);
+        const answer = markdownToAnswer(Buffer.concat(parts).toString('utf8'), entry.name);
+        yield toItem(
+          {
+            ...answer,
+            answered: markdownDate(answer.answered, timeZone),
+            // No title of its own: its first `# ` heading, else the file's name.
+            prompt_title:
+              answer.prompt_title ??
+              firstHeading(answer.text) ??
+              base.replace(/\.(md|markdown|txt)$/, ''),
+          },
+          null,
+        );
+      } else if (IMAGE.test(name)) {
+        // A picture is not an entry: Day One's are counted by their entries' `photos`, a
+        // Markdown zip's here, both among what is not brought over yet.
+        if (format === 'markdown') yield { left: { photos: 1 } };
+      } else {
+        yield { skip: SKIP.otherFile };
+      }
+    }
+  }
+  return { format, items: items(), close: zip.close };
 }
 
 export { JsonStreamError };

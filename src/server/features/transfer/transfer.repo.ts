@@ -75,3 +75,12 @@ export async function saveStreak(
 ): Promise<void> {
   await db.updateTable('users').set(fields).where('id', '=', userId).execute();
 }
+
+/** Removes an entry the import just wrote (a photo-only one whose photos could not come). */
+export async function deleteImportedAnswer(
+  db: Database,
+  userId: string,
+  answerId: string,
+): Promise<void> {
+  await db.deleteFrom('answers').where('id', '=', answerId).where('user_id', '=', userId).execute();
+}

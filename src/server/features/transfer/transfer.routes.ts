@@ -8,7 +8,7 @@ import { dayKey, utcDayOf } from '#shared/domain/calendar-day.ts';
 import { dayInZone } from '#shared/domain/zoned-day.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
 import { requireUser } from '../auth/policies.ts';
-import { listOwnPhotos, readOwnPhotoFile } from '../photos/photos.service.ts';
+import { attachImportedPhoto, listOwnPhotos, readOwnPhotoFile } from '../photos/photos.service.ts';
 import { JsonStreamError } from './json-array-stream.ts';
 import { markdownZip } from './markdown-export.ts';
 import { runImport, withUploadFile } from './transfer.service.ts';
@@ -48,6 +48,11 @@ async function importFrom(
         maxBytes: app.writeBudget.bulkBytes,
         beforeWrite: ({ bytes }) =>
           app.writeBudget.reserve(request, 'import', bytes, { message: importLater, bulk: true }),
+        // Each photo is charged as it is stored; past the budget the rest stay behind, named.
+        storePhoto: async (answerId, photo) =>
+          (await attachImportedPhoto(deps, caller.id, answerId, photo.open, (bytes) =>
+            app.writeBudget.reserve(request, 'photo', bytes, { message: importLater, bulk: true }),
+          )) !== null,
       });
     });
   } catch (error) {

@@ -20,10 +20,13 @@ import { dayInZone } from '#shared/domain/zoned-day.ts';
 import {
   contentKey,
   type ImportCandidate,
+  type ImportPhoto,
+  type ImportSource,
   type LeftBehind,
   openImportSource,
 } from './import-sources.ts';
 import {
+  deleteImportedAnswer,
   existingPromptIds,
   findImportMatches,
   type ImportedAnswerRow,
@@ -67,7 +70,16 @@ type RunOptions = {
    * will insert; it throws to refuse (the write budget's 429), and then nothing is written.
    */
   beforeWrite?: (plan: { entries: number; bytes: number }) => Promise<void>;
+  /**
+   * Attaches one of an entry's photos once the entry is written (decision 062), charged to the
+   * write budget as it is stored; false when it could not come (not a photo, the hour's budget
+   * spent), and it is then counted among what was not brought over.
+   */
+  storePhoto?: (answerId: string, photo: ImportPhoto) => Promise<boolean>;
 };
+
+/** What writing a batch left out: photos that could not come, photo-only entries without any. */
+type Written = { photosLeft: number; emptied: number };
 
 /** Roughly what one imported row stores beyond its strings: ids, times, flags, score. */
 const ROW_BYTES = 200;
@@ -104,7 +116,7 @@ export async function runImport(
   if (!options.write || plan.summary.entries === 0) return plan.summary;
   await options.beforeWrite?.({ entries: plan.summary.entries, bytes: plan.bytes });
   const done = await readImport(deps, user, file, options, (fresh) =>
-    insertFresh(deps, user, fresh),
+    insertFresh(deps, user, fresh, options.storePhoto),
   );
   await recountStreak(deps, user, options.timeZone);
   return done.summary;
@@ -121,9 +133,23 @@ async function readImport(
   user: UserRow,
   file: string,
   options: RunOptions,
-  insert: ((fresh: ImportCandidate[]) => Promise<void>) | null,
+  insert: ((fresh: ImportCandidate[]) => Promise<Written>) | null,
 ): Promise<{ summary: ImportSummary; bytes: number }> {
   const source = await openImportSource(file, options.timeZone);
+  try {
+    return await readSource(deps, user, source, options, insert);
+  } finally {
+    source.close();
+  }
+}
+
+async function readSource(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  source: ImportSource,
+  options: RunOptions,
+  insert: ((fresh: ImportCandidate[]) => Promise<Written>) | null,
+): Promise<{ summary: ImportSummary; bytes: number }> {
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const left = new Map<LeftKind, number>();
@@ -176,10 +202,14 @@ async function readImport(
         413,
       );
     }
-    if (insert) await insert(fresh);
+    if (insert) {
+      const written = await insert(fresh);
+      leave({ photos: written.photosLeft, photoOnly: written.emptied });
+      entries -= written.emptied;
+    }
   };
 
-  // Leaving the loop early (a limit) returns the generator, which closes the zip.
+  // Leaving the loop early (a limit) returns the generator; readImport closes the zip.
   for await (const item of source.items) {
     if ('skip' in item) {
       skip(item.skip);
@@ -219,7 +249,12 @@ async function readImport(
   return { summary, bytes };
 }
 
-async function insertFresh(deps: Pick<AppDeps, 'db'>, user: UserRow, fresh: ImportCandidate[]) {
+async function insertFresh(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  fresh: ImportCandidate[],
+  storePhoto: RunOptions['storePhoto'],
+): Promise<Written> {
   const promptIds = await existingPromptIds(
     deps.db,
     fresh.flatMap((c) => (c.prompt_id ? [c.prompt_id] : [])),
@@ -254,6 +289,23 @@ async function insertFresh(deps: Pick<AppDeps, 'db'>, user: UserRow, fresh: Impo
     if (isUniqueViolation(error)) throw conflict('This file is already being imported');
     throw error;
   }
+  // One photo at a time, each unpacked to a temporary file and re-encoded: memory stays bounded.
+  const written: Written = { photosLeft: 0, emptied: 0 };
+  for (const [index, candidate] of fresh.entries()) {
+    const row = rows[index];
+    if (!row || candidate.photos.length === 0) continue;
+    let stored = 0;
+    for (const photo of candidate.photos) {
+      if (storePhoto && (await storePhoto(row.id, photo))) stored += 1;
+    }
+    written.photosLeft += candidate.photos.length - stored;
+    // A photo-only entry none of whose photos came is no entry after all.
+    if (stored === 0 && candidate.text.trim() === '') {
+      await deleteImportedAnswer(deps.db, user.id, row.id);
+      written.emptied += 1;
+    }
+  }
+  return written;
 }
 
 function isUniqueViolation(error: unknown): boolean {
