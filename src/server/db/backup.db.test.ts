@@ -48,6 +48,9 @@ it('round-trips a backup taken under write load', async () => {
   const pictures = path.join(instance.dataDir, 'pictures');
   fs.mkdirSync(pictures, { recursive: true });
   fs.writeFileSync(path.join(pictures, 'abc.webp'), 'RIFF....WEBP');
+  // An entry's photo (decision 062) is backed up and restored beside the pictures.
+  fs.mkdirSync(path.join(instance.dataDir, 'photos'), { recursive: true });
+  fs.writeFileSync(path.join(instance.dataDir, 'photos', 'abcdefghijklmnop.webp'), 'a photo');
   const cookie = await createUser(instance.origin);
 
   let stopWriting: () => void = () => {};
@@ -70,6 +73,7 @@ it('round-trips a backup taken under write load', async () => {
   const { acknowledged } = await burst;
   expect(backedUp.code, backedUp.output).toBe(0);
   expect(backedUp.output).toContain('1 pictures copied');
+  expect(backedUp.output).toContain('1 photos copied');
   expect(snapshot.length).toBeGreaterThan(0);
   expect(acknowledged.length).toBeGreaterThan(snapshot.length);
   // Writes went on while the backup ran.
@@ -117,6 +121,9 @@ it('round-trips a backup taken under write load', async () => {
     db.close();
   }
   expect(fs.readFileSync(path.join(fresh, 'pictures', 'abc.webp'), 'utf8')).toBe('RIFF....WEBP');
+  expect(fs.readFileSync(path.join(fresh, 'photos', 'abcdefghijklmnop.webp'), 'utf8')).toBe(
+    'a photo',
+  );
   expect(fs.existsSync(path.join(fresh, 'vapid-keys.json'))).toBe(true);
 
   // A second restore over existing data wants --force and keeps the old file aside.

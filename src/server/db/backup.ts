@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Config } from '../config.ts';
-import { pictureDir } from '../features/pictures/picture-storage.ts';
+import { photoDir, pictureDir } from '../features/pictures/picture-storage.ts';
 import { DataInUseError, withDataDirectoryAlone } from './data-lock.ts';
 import { keepPrivate } from './private-files.ts';
 
@@ -23,6 +23,8 @@ export type Manifest = {
   createdAt: string;
   database: typeof BACKUP_DATABASE;
   pictures: number;
+  /** Entry photos copied (decision 062); absent in backups made before them. */
+  photos?: number;
 };
 
 export class BackupError extends Error {}
@@ -82,6 +84,9 @@ export function backup(config: Config, dest: string, say: (line: string) => void
     ? 0
     : copyPictures(pictureDir(config.dataDir), path.join(dest, 'pictures'));
   say(config.s3 ? 'pictures are in the S3 bucket: not copied' : `${pictures} pictures copied`);
+  // Entry photos, private like the database: named by random keys, never changed once written.
+  const photos = config.s3 ? 0 : copyPictures(photoDir(config.dataDir), path.join(dest, 'photos'));
+  say(config.s3 ? 'photos are in the S3 bucket: not copied' : `${photos} photos copied`);
   for (const name of KEPT_FILES) {
     const source = path.join(config.dataDir, name);
     if (!fs.existsSync(source)) continue;
@@ -93,6 +98,7 @@ export function backup(config: Config, dest: string, say: (line: string) => void
     createdAt: new Date().toISOString(),
     database: BACKUP_DATABASE,
     pictures,
+    photos,
   };
   fs.writeFileSync(path.join(dest, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   // Only its owner may read a backup, even in a directory made beforehand for it.
@@ -164,6 +170,15 @@ function replaceData(
       say(`kept the old pictures as pictures.before-restore-${stamp}`);
     }
     say(`${copyPictures(backupPictures, live)} pictures restored`);
+  }
+  const backupPhotos = path.join(from, 'photos');
+  if (fs.existsSync(backupPhotos)) {
+    const live = photoDir(config.dataDir);
+    if (fs.existsSync(live)) {
+      fs.renameSync(live, `${live}.before-restore-${stamp}`);
+      say(`kept the old photos as photos.before-restore-${stamp}`);
+    }
+    say(`${copyPictures(backupPhotos, live)} photos restored`);
   }
   for (const name of KEPT_FILES) {
     const saved = path.join(from, name);
