@@ -12,6 +12,7 @@ import {
 } from '#tests/support/factories.ts';
 import { buildTestApp, testConfig } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
+import { cameraJpeg, uploadPhoto } from '../photos/photo-fixtures.ts';
 import { createPasswordHasher, FAST_TEST_COST, scrypt } from './passwords.ts';
 
 async function createAnonymous(app: FastifyInstance) {
@@ -339,6 +340,14 @@ describeEachDatabase('identity and sessions', (get) => {
       })
       .execute();
     await get().db.updateTable('users').set({ score: 2 }).where('id', '=', visitor.id).execute();
+    // The entry's photo (decision 062) follows it, not the anonymous user it would go with.
+    const photo = await uploadPhoto(
+      app,
+      { ...visitor, name: '' },
+      answerId,
+      await cameraJpeg(40, 30),
+    );
+    expect(photo.statusCode, photo.body).toBe(200);
     const response = await post(
       app,
       '/api/login',
@@ -358,6 +367,12 @@ describeEachDatabase('identity and sessions', (get) => {
       .where('id', '=', answerId)
       .executeTakeFirstOrThrow();
     expect(moved.user_id).toBe(account.id);
+    const photoRow = await get()
+      .db.selectFrom('entry_photos')
+      .select('user_id')
+      .where('answer_id', '=', answerId)
+      .executeTakeFirstOrThrow();
+    expect(photoRow.user_id).toBe(account.id);
   });
 
   it('throttles an account after 10 failures, even with the right password and relaxed limits', async () => {
