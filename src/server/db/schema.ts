@@ -70,6 +70,11 @@ export type AnswersTable = {
   import_key?: string | null;
   /** The entry's tags, a JSON list (migration 017); private to its author. */
   tags: Generated<string>;
+  /**
+   * The world's copy of its photos, when shared with them (migration 019, decision 062): a JSON
+   * list of public copies { url, width, height }; null while none are shared.
+   */
+  shared_photos?: string | null;
 };
 
 export type PromptsTable = {

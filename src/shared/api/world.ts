@@ -12,6 +12,8 @@ export { MAX_WORLD_PAGE, WORLD_PAGE_SIZE } from '../domain/limits.ts';
 export const shareAnswerRequest = z.object({
   answer_id: idSchema,
   anonymous: z.boolean(),
+  /** Share the entry's photos too (decision 062): a public copy of each. Absent: not shared. */
+  photos: z.boolean().optional(),
   user_id: claimedUserIdSchema,
 });
 export const unshareAnswerRequest = z.object({ answer_id: idSchema });
@@ -55,6 +57,8 @@ const feedAnswerFields = z.object({
   /** The words estimate of `text`; null on an anonymous answer (issue 34 point 3). */
   score: z.number().nullable(),
   profilePicture: z.string().nullable(),
+  /** Public copies of the photos its author shared with it (decision 062); absent: none. */
+  photos: z.array(z.object({ url: z.string(), width: z.number(), height: z.number() })).optional(),
 });
 
 /**

@@ -25,8 +25,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['answer_id', 'position'])
     .execute();
   await db.schema.createIndex('entry_photos_user').on('entry_photos').column('user_id').execute();
+  // The world's copy of a shared entry's photos, when its author shared them too: a JSON list of
+  // public copies ({ url, width, height }), like shared_text is the copy of its words (decision
+  // 015). Null while none are shared. An update of a shared answer already bumps the feed's
+  // counter (migration 012), so cached pages never show a stale list.
+  await db.schema.alterTable('answers').addColumn('shared_photos', 'text').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('answers').dropColumn('shared_photos').execute();
   await db.schema.dropTable('entry_photos').ifExists().execute();
 }

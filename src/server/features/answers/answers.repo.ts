@@ -69,12 +69,18 @@ export async function deleteOwnAnswer(
   trx: Database,
   id: string,
   userId: string,
-): Promise<{ score: number; shared: number; anonymous: number; shared_on: string | null } | null> {
+): Promise<{
+  score: number;
+  shared: number;
+  anonymous: number;
+  shared_on: string | null;
+  shared_photos?: string | null;
+} | null> {
   const row = await trx
     .deleteFrom('answers')
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returning(['score', 'shared', 'anonymous', 'shared_on'])
+    .returning(['score', 'shared', 'anonymous', 'shared_on', 'shared_photos'])
     .executeTakeFirst();
   return row ?? null;
 }

@@ -9,7 +9,11 @@ import type { Answer, AnswerInput } from '#shared/api/answers.ts';
 import { MAX_ANSWER_TEXT } from '#shared/api/common.ts';
 import { seenByOthers } from '#shared/domain/hour.ts';
 import { wordScore } from '#shared/domain/score.ts';
-import { photoKeysOfAnswer, removeStoredPhotos } from '../photos/photos.service.ts';
+import {
+  photoKeysOfAnswer,
+  removeStoredPhotos,
+  unpublishPhotos,
+} from '../photos/photos.service.ts';
 import { clientTimeOrNow, isNewer } from './answer-timestamps.ts';
 import { buryAnswer, isBuried } from './answer-tombstones.repo.ts';
 import { presentOwnAnswer } from './answers.present.ts';
@@ -113,6 +117,7 @@ export async function saveAnswerForUser(
     profile_picture: null,
     revision: 1,
     shared_text: null,
+    shared_photos: null,
     shared_modified: null,
     import_key: null,
   });
@@ -211,6 +216,7 @@ export async function deleteAnswerForUser(
   });
   if (!deleted) return false;
   await removeStoredPhotos(deps, photoKeys);
+  await unpublishPhotos(deps, deleted.shared_photos);
   // A shared answer leaves every open /world too (after the commit, like every feed change);
   // an anonymous one that had not joined the world yet was in none (decision 057).
   const share = {

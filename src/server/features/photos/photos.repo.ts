@@ -105,3 +105,14 @@ export async function deleteOwnPhotoRow(
     .executeTakeFirst();
   return row?.storage_key ?? null;
 }
+
+/** The world's copies of the user's shared entries' photos, as stored (JSON lists). */
+export async function listSharedPhotosOfUser(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('answers')
+    .select('shared_photos')
+    .where('user_id', '=', userId)
+    .where('shared_photos', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.shared_photos ? [row.shared_photos] : []));
+}

@@ -142,6 +142,50 @@ describeEachDatabase('photos in entries', (get) => {
     expect((await getPhoto(app, null, photo.url)).statusCode).toBe(404);
   });
 
+  it('publishes a public copy of the photos only when the person shares them, and takes it back', async () => {
+    const { owner, answerId } = await ownerWithEntry();
+    const { photo } = (await uploadPhoto(app, owner, answerId, jpeg, '&keep_metadata=true')).json();
+    const viewer = await buildUser(get().db);
+    const feedCard = async () =>
+      (await post(app, '/api/answer/shared', { page: 1 }, viewer))
+        .json()
+        .sharedAnswers.find((answer: { _id: string }) => answer._id === answerId);
+    const share = (body: Record<string, unknown>) =>
+      post(app, '/api/answer/share', { answer_id: answerId, anonymous: false, ...body }, owner);
+
+    expect((await share({ photos: true })).statusCode).toBe(200);
+    const card = await feedCard();
+    expect(card.photos).toHaveLength(1);
+    const [copy] = card.photos as { url: string; width: number; height: number }[];
+    expect(copy).toMatchObject({ width: 1200, height: 800 });
+    expect(copy?.url).toMatch(/^\/media\/pictures\/[A-Za-z0-9_-]+\.webp$/);
+    expect(copy?.url).not.toContain(photo.id);
+    // The public copy is anyone's to see, without the location the private photo kept.
+    const served = await getPhoto(app, null, copy?.url ?? '');
+    expect(served.statusCode).toBe(200);
+    expect(hasGps((await sharp(served.rawPayload).metadata()).exif)).toBe(false);
+    // The private photo stays private.
+    expect((await getPhoto(app, viewer, photo.url)).statusCode).toBe(404);
+
+    // Unshared, the copy leaves the world: the file is gone.
+    expect(
+      (await post(app, '/api/answer/unshare', { answer_id: answerId }, owner)).statusCode,
+    ).toBe(200);
+    expect((await getPhoto(app, null, copy?.url ?? '')).statusCode).toBe(404);
+    // Shared again without them: none in the world.
+    expect((await share({})).statusCode).toBe(200);
+    expect((await feedCard()).photos).toBeUndefined();
+
+    // Shared with them, then the entry deleted: the copy goes with it.
+    expect((await share({ photos: true })).statusCode).toBe(200);
+    const again = (await feedCard()).photos[0].url as string;
+    expect((await getPhoto(app, null, again)).statusCode).toBe(200);
+    expect((await post(app, '/api/answer/delete', { answer_id: answerId }, owner)).statusCode).toBe(
+      200,
+    );
+    expect((await getPhoto(app, null, again)).statusCode).toBe(404);
+  });
+
   it('lets an anonymous writer attach photos to their own entry', async () => {
     const anonymous = await buildUser(get().db, { name: '' });
     const answer = await saveAnswerAs(app, anonymous, { prompt_id: null, prompt_title: '' });

@@ -18,7 +18,13 @@ import { nameKey as keyOfName, mixesScripts } from '#shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '#shared/domain/streak.ts';
 import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.service.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
-import { listOwnPhotos, photoKeysOfUser, removeStoredPhotos } from '../photos/photos.service.ts';
+import {
+  listOwnPhotos,
+  photoKeysOfUser,
+  publicPhotoCopiesOfUser,
+  removeStoredPhotos,
+  unpublishPhotos,
+} from '../photos/photos.service.ts';
 import { listOwnPictures, removeErasedPictures } from '../pictures/pictures.service.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
 import { presentOwnUser } from './users.present.ts';
@@ -460,9 +466,10 @@ export async function deleteAccount(
       (await deps.passwords.verify(password, user.password_hash));
     if (!ok) throw new HttpError(403, WRONG_LOGIN);
   }
-  const [pictures, photoKeys] = await Promise.all([
+  const [pictures, photoKeys, publicCopies] = await Promise.all([
     listOwnPictures(deps, user.id),
     photoKeysOfUser(deps, user.id),
+    publicPhotoCopiesOfUser(deps, user.id),
   ]);
   const erased = await deleteUserCompletely(deps.db, user.id);
   await flushErasure(deps.db);
@@ -480,4 +487,5 @@ export async function deleteAccount(
   );
   // So do the photos of its entries (their rows went with the account).
   await removeStoredPhotos(deps, photoKeys);
+  await unpublishPhotos(deps, publicCopies);
 }

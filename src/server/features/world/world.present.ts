@@ -3,6 +3,7 @@ import { parseStringList } from '#server/db/json-list.ts';
 import type { FeedAnswer, PublicProfile, ReportedAnswer } from '#shared/api/world.ts';
 import { startOfHour } from '#shared/domain/hour.ts';
 import { wordScore } from '#shared/domain/score.ts';
+import { parseSharedPhotos } from '#shared/domain/shared-photos.ts';
 import type { PublicUserRow, ReportedAnswerView } from './world.repo.ts';
 
 /**
@@ -22,6 +23,8 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
   const hidePrompt = anonymous && Number(view.own_prompt) === 1;
   const text = view.shared_text ?? '';
   const when = anonymous ? startOfHour : (time: string) => time;
+  // Only the public copies its author shared with it (decision 062), never the private photos.
+  const photos = parseSharedPhotos(view.shared_photos);
   return {
     _id: view.id,
     user_id: anonymous ? null : view.user_id,
@@ -42,6 +45,7 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
     score: anonymous ? null : wordScore(text),
     // The author's current picture, never a copy that could go stale or name a deleted file.
     profilePicture: anonymous ? null : view.author_picture,
+    ...(photos.length > 0 ? { photos } : {}),
   };
 }
 

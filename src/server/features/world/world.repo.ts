@@ -329,6 +329,8 @@ export async function markShared(
     now: string;
     /** Where the first share puts it in the feed: `now`, or its hour when anonymous. */
     sharedOn: string;
+    /** The world's copy of its photos (JSON), or null: none shared (decision 062). */
+    photos: string | null;
   },
 ): Promise<boolean> {
   const { answerId, userId, now } = change;
@@ -344,6 +346,7 @@ export async function markShared(
         profile_picture: change.picture,
         shared_text: eb.ref('text'),
         shared_modified: now,
+        shared_photos: change.photos,
       }))
       .where('id', '=', answerId)
       .where('user_id', '=', userId)
@@ -360,6 +363,7 @@ export async function markShared(
         profile_picture: change.picture,
         shared_text: eb.ref('text'),
         shared_modified: now,
+        shared_photos: change.photos,
       }))
       .where('id', '=', answerId)
       .where('user_id', '=', userId)
@@ -378,7 +382,13 @@ export async function markUnshared(
     const result = await trx
       .updateTable('answers')
       // The world's copy goes with it: nothing of it is kept once it has left the world.
-      .set({ shared: 0, shared_on: null, shared_text: null, shared_modified: null })
+      .set({
+        shared: 0,
+        shared_on: null,
+        shared_text: null,
+        shared_modified: null,
+        shared_photos: null,
+      })
       .where('id', '=', answerId)
       .where('user_id', '=', userId)
       .executeTakeFirst();

@@ -41,9 +41,9 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Every call here that writes is counted against the caller's write limits (issue 34).
   route(app, '/api/answer/share', { config: { write: 'worldAction' } }, async (request) => {
     const user = requireNamedUser(request);
-    const { answer_id, anonymous, user_id } = request.body;
+    const { answer_id, anonymous, user_id, photos } = request.body;
     assertSelf(user, user_id);
-    return { answer: await shareAnswer(deps, user, answer_id, anonymous) };
+    return { answer: await shareAnswer(deps, user, answer_id, anonymous, photos === true) };
   });
 
   route(app, '/api/answer/unshare', { config: { write: 'worldAction' } }, async (request) => {

@@ -16,6 +16,7 @@ import {
 } from '#shared/api/world.ts';
 import { currentHour, seenByOthers, startOfHour, utcDay } from '#shared/domain/hour.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
+import { publishPhotos, unpublishPhotos } from '../photos/photos.service.ts';
 import { counterForVisitor } from './feed-counter.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
 import {
@@ -39,8 +40,11 @@ import {
 } from './world.repo.ts';
 import { type FeedPage, feedPage, lastCachedPage, promptFeedPage } from './world-feed.service.ts';
 
-/** What the calls that change the feed need: they tell every instance (world-events.ts). */
-type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents'>;
+/**
+ * What the calls that change the feed need: they tell every instance (world-events.ts), and
+ * make or remove the public copies of shared photos (decision 062).
+ */
+type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents' | 'pictures'>;
 
 /** Bounds on lists that would otherwise grow without limit. */
 export const MAX_PROFILE_SHARED = 100;
@@ -155,6 +159,7 @@ export async function shareAnswer(
   user: Sharer,
   answerId: string,
   anonymous: boolean,
+  withPhotos = false,
 ): Promise<Answer> {
   const answer = await findAnswer(deps.db, answerId);
   if (!answer || answer.user_id !== user.id) throw notFound('No such answer');
@@ -165,6 +170,8 @@ export async function shareAnswer(
     throw conflict(SHOWN_BY_NAME);
   }
   const now = new Date().toISOString();
+  // Its photos go to the world only when the author says so: public copies, made first.
+  const photos = withPhotos ? await publishPhotos(deps, user.id, answerId) : [];
   const shared = await markShared(deps.db, {
     answerId,
     userId: user.id,
@@ -175,8 +182,17 @@ export async function shareAnswer(
     // An anonymous share takes its place in the feed at the start of its hour, among the other
     // shares of that hour by id, so neither its time nor its neighbours say when it came.
     sharedOn: anonymous ? startOfHour(now) : now,
+    photos: photos.length > 0 ? JSON.stringify(photos) : null,
+  }).catch(async (error: unknown) => {
+    await unpublishPhotos(deps, photos);
+    throw error;
   });
-  if (!shared) throw notFound('No such answer');
+  if (!shared) {
+    await unpublishPhotos(deps, photos);
+    throw notFound('No such answer');
+  }
+  // Shared again: the copies the world had before give way to the new ones (or to none).
+  await unpublishPhotos(deps, answer.shared_photos);
   const own = await getOwnAnswer(deps, user, answerId);
   // An anonymous share joins the world on the hour (decision 057): nothing is told now, its card
   // is announced then by every instance (announceJoined). A named one, or an anonymous one
@@ -192,6 +208,8 @@ export async function unshareAnswer(
 ): Promise<Answer> {
   const before = await findAnswer(deps.db, answerId);
   if (!(await markUnshared(deps.db, answerId, user.id))) throw notFound('No such answer');
+  // Its photos leave the world with it.
+  await unpublishPhotos(deps, before?.user_id === user.id ? before.shared_photos : null);
   // Taken back before it joined the world: nobody saw it, so nobody is told (decision 057).
   if (before && seenByOthers(rowShare(before))) {
     await deps.worldEvents.publish({ type: 'unshared', answerId });
@@ -240,6 +258,7 @@ export async function removeFromWorld(deps: WorldDeps, answerId: string): Promis
   if (!(await markUnshared(deps.db, answerId, answer.user_id))) {
     throw notFound('No such shared answer');
   }
+  await unpublishPhotos(deps, answer.shared_photos);
   await deps.worldEvents.publish({ type: 'unshared', answerId });
 }
 

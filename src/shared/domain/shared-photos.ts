@@ -1,0 +1,22 @@
+// The world's copy of a shared entry's photos (decision 062), kept as JSON on the answer.
+
+export type SharedPhoto = { url: string; width: number; height: number };
+
+/** The stored list, forgiving: anything that is not a list of such copies reads as none. */
+export function parseSharedPhotos(json: string | null | undefined): SharedPhoto[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (p): p is SharedPhoto =>
+        typeof p === 'object' &&
+        p !== null &&
+        typeof p.url === 'string' &&
+        typeof p.width === 'number' &&
+        typeof p.height === 'number',
+    );
+  } catch {
+    return [];
+  }
+}
