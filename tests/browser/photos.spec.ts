@@ -3,7 +3,7 @@ import { expect, type Page, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PHONE, watchPageErrors } from './support/browser.ts';
 import { openAsNewVisitor, screenshotEveryWay } from './support/page.ts';
-import { PASSWORD } from './support/people.ts';
+import { PASSWORD, signUpThroughForm } from './support/people.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 35 point 3, decision 062: a photo attached to a journal entry, read back in the reading
@@ -147,5 +147,68 @@ test('says photos need a connection when offline, and keeps the words', async ({
   await expect(answerBox(page)).toHaveValue(/written on a train/i);
   await screenshotEveryWay(page, shotsDir, 'editor-offline');
   await context.setOffline(false);
+  expect(errors).toEqual([]);
+});
+
+test('asks whether to share the photos too, shows them in the world only then, and unsharing takes them back', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  await page.setViewportSize(PHONE);
+  await openAsNewVisitor(page, `${server.origin}/login?mode=signup`);
+  await signUpThroughForm(page, `Sharer${Date.now() % 100000}`);
+  await page.goto(`${server.origin}/answer/journal`);
+  await answerBox(page).fill('the lake at dawn');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add photos' }).click();
+  await (await chooser).setFiles({
+    name: 'dawn.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await cameraJpeg(),
+  });
+  await expect(page.getByRole('status').filter({ hasText: '1 photo added.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await page.waitForURL(`${server.origin}/streak`);
+  await page.goto(`${server.origin}/past`);
+  await page.getByRole('main').getByRole('article').getByRole('link').first().click();
+  await page.waitForURL(/\/read\//);
+
+  // Asked, and not ticked: the photo stays home unless the person says so.
+  await page.getByRole('main').getByRole('button', { name: 'Share', exact: true }).click();
+  const asWhom = page.getByRole('dialog', { name: 'Share as whom?' });
+  const sharePhotos = asWhom.getByLabel(/Share its photo too/);
+  await expect(sharePhotos).toBeVisible();
+  await expect(sharePhotos).not.toBeChecked();
+  await sharePhotos.check();
+  await screenshotEveryWay(page, shotsDir, 'share-with-photos');
+  await asWhom.getByRole('button', { name: /^Sharer/ }).click();
+  await page.waitForURL(`${server.origin}/world`);
+  const card = page.getByRole('article').filter({ hasText: 'The lake at dawn' });
+  const worldPhoto = card.getByRole('list', { name: 'Photos' }).getByRole('img', { name: 'Photo' });
+  await expect(worldPhoto).toBeVisible();
+  await expect
+    .poll(() => worldPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(1600);
+  await screenshotEveryWay(page, shotsDir, 'world-with-photo', { fullPage: true });
+  const publicUrl = (await worldPhoto.getAttribute('src')) ?? '';
+  expect(publicUrl).toMatch(/^\/media\/pictures\//);
+  const nobody = await request.newContext({ baseURL: server.origin });
+  const copy = await nobody.get(publicUrl);
+  expect(copy.status()).toBe(200);
+  expect(hasGps((await sharp(await copy.body()).metadata()).exif)).toBe(false);
+
+  // Unshared, the copy leaves the world.
+  await page.goto(`${server.origin}/past`);
+  await page.getByRole('main').getByRole('article').getByRole('link').first().click();
+  await page.getByRole('main').getByRole('button', { name: 'Unshare', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Unshare this answer?' })
+    .getByRole('button', { name: 'Unshare' })
+    .click();
+  await expect(
+    page.getByRole('main').getByRole('button', { name: 'Share', exact: true }),
+  ).toBeVisible();
+  expect((await nobody.get(publicUrl)).status()).toBe(404);
+  await nobody.dispose();
   expect(errors).toEqual([]);
 });

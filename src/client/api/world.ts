@@ -12,8 +12,19 @@ export function fetchPromptAnswers(promptId: string, page: number) {
 }
 
 /** Shares one of the caller's own answers (named users only); the answer is the author's copy. */
-export function postShareAnswer(answerId: string, anonymous: boolean, userId: string) {
-  return api('/api/answer/share', { answer_id: answerId, anonymous, user_id: userId });
+/** `photos`: share the entry's photos too (decision 062); they are not shared otherwise. */
+export function postShareAnswer(
+  answerId: string,
+  anonymous: boolean,
+  userId: string,
+  photos = false,
+) {
+  return api('/api/answer/share', {
+    answer_id: answerId,
+    anonymous,
+    user_id: userId,
+    ...(photos ? { photos } : {}),
+  });
 }
 
 export function postUnshareAnswer(answerId: string) {

@@ -17,6 +17,7 @@ import {
 } from './feed-rules.ts';
 import { FlagIcon, HeartIcon } from './icons.tsx';
 import { Markdown, preloadMarkdown } from './markdown/markdown.tsx';
+import './photos/photos.css';
 import './feed-list.css';
 
 /** The element id of a feed item, for scrolling to the selected world answer. */
@@ -181,6 +182,23 @@ function FeedItem(props: FeedItemProps) {
         )}
       </Title>
       <Markdown className="feed-text" text={item.text} headingBase={titleLevel === 3 ? 4 : 3} />
+      {item.photos && item.photos.length > 0 ? (
+        // The photos its author shared with it (decision 062): public copies.
+        <ul className="photo-gallery feed-photos" aria-label="Photos">
+          {item.photos.map((photo, index, all) => (
+            <li key={photo.url}>
+              <img
+                src={photo.url}
+                alt={all.length === 1 ? 'Photo' : `Photo ${index + 1} of ${all.length}`}
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                decoding="async"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="feed-actions">
         {viewer === 'author' ? (
           <span className="feed-loves">

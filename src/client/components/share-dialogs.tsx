@@ -13,12 +13,22 @@ export type ShareAsWhomProps = {
   busy: boolean;
   onChoose: (anonymous: boolean) => void;
   onClose: () => void;
+  /** How many photos the entry has (decision 062): when any, whether to share them too. */
+  photos?: { count: number; shared: boolean; onChange: (shared: boolean) => void };
 };
 
 /** SPEC §2 'Share as whom?': Anonymous or the user's name. */
-export function ShareAsWhomDialog({ open, name, busy, onChoose, onClose }: ShareAsWhomProps) {
+export function ShareAsWhomDialog({
+  open,
+  name,
+  busy,
+  onChoose,
+  onClose,
+  photos,
+}: ShareAsWhomProps) {
   const titleId = useId();
   const textId = useId();
+  const photosId = useId();
   return (
     <ModalDialog open={open} onClose={onClose} labelledBy={titleId} describedBy={textId}>
       <div className="modal-body">
@@ -28,6 +38,26 @@ export function ShareAsWhomDialog({ open, name, busy, onChoose, onClose }: Share
         <p id={textId} className="modal-text">
           Your answer goes to the top of the world feed, where anyone can read it.
         </p>
+        {photos && photos.count > 0 ? (
+          <label className="share-photos" htmlFor={photosId}>
+            <input
+              id={photosId}
+              type="checkbox"
+              checked={photos.shared}
+              onChange={(event) => photos.onChange(event.currentTarget.checked)}
+            />
+            <span>
+              {photos.count === 1 ? 'Share its photo too' : `Share its ${photos.count} photos too`}
+              <span className="share-choice-hint">
+                {' '}
+                {photos.count === 1
+                  ? 'Without where it was taken.'
+                  : 'Without where they were taken.'}{' '}
+                Not shared unless you tick this.
+              </span>
+            </span>
+          </label>
+        ) : null}
         <div className="share-choices" aria-busy={busy}>
           <button
             type="button"

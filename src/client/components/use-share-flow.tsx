@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { fetchPhotos } from '#client/api/photos.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { paths, signUpPath } from '../routes.ts';
@@ -36,6 +37,9 @@ export function useShareFlow(): ShareFlow {
   const [busy, setBusy] = useState(false);
   const [shareToOpen, setShareToOpen] = useState(false);
   const [unsharing, setUnsharing] = useState<string | null>(null);
+  // The entry's photos are asked about, not shared by default (decision 062).
+  const [photoCount, setPhotoCount] = useState(0);
+  const [sharePhotos, setSharePhotos] = useState(false);
 
   const share = (answerId: string) => {
     if (!getState().user.name.trim()) {
@@ -45,13 +49,19 @@ export function useShareFlow(): ShareFlow {
     }
     // The server can only share what it has: the answer being written is saved first.
     if (getState().answer?._id === answerId) saveDraftIfChanged();
+    setPhotoCount(0);
+    setSharePhotos(false);
     setChoosing(answerId);
+    fetchPhotos(answerId).then(
+      (photos) => setPhotoCount(photos.length),
+      () => setPhotoCount(0),
+    );
   };
 
   const choose = async (anonymous: boolean) => {
     if (!choosing || busy) return;
     setBusy(true);
-    const shared = await shareAnswer(choosing, anonymous);
+    const shared = await shareAnswer(choosing, anonymous, sharePhotos && photoCount > 0);
     setBusy(false);
     setChoosing(null);
     if (!shared) {
@@ -88,6 +98,7 @@ export function useShareFlow(): ShareFlow {
         name={name}
         busy={busy}
         onChoose={(anonymous) => void choose(anonymous)}
+        photos={{ count: photoCount, shared: sharePhotos, onChange: setSharePhotos }}
         onClose={() => {
           if (!busy) setChoosing(null);
         }}

@@ -108,12 +108,16 @@ export function takeSharing(server: Answer): void {
  * answer must already be saved locally; one whose save has not reached the server yet is sent
  * again first (the server can only share what it has). True when the server shared it.
  */
-export async function shareAnswer(answerId: string, anonymous: boolean): Promise<boolean> {
+export async function shareAnswer(
+  answerId: string,
+  anonymous: boolean,
+  photos = false,
+): Promise<boolean> {
   const { user, answers, offline } = getState();
   const local = answers.find((a) => a._id === answerId);
   if (!local || !user.name) return false;
   if (offline.answered.some((a) => a._id === answerId)) await uploadAnswer(local);
-  const response = await call(() => postShareAnswer(answerId, anonymous, user._id));
+  const response = await call(() => postShareAnswer(answerId, anonymous, user._id, photos));
   if (!response) return false;
   takeSharing(response.answer);
   return true;
