@@ -137,7 +137,10 @@ describeEachDatabase('photos in entries', (get) => {
       .json()
       .sharedAnswers.find((answer: { _id: string }) => answer._id === answerId);
     expect(inFeed).toBeDefined();
+    // No public copy unless the person asked for one, and nothing that names the private photo.
+    expect(inFeed.photos).toBeUndefined();
     expect(feed.body).not.toContain(photo.id);
+    expect(feed.body).not.toContain('/media/pictures/');
     expect((await getPhoto(app, viewer, photo.url)).statusCode).toBe(404);
     expect((await getPhoto(app, null, photo.url)).statusCode).toBe(404);
   });
