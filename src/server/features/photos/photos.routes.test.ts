@@ -179,6 +179,15 @@ describeEachDatabase('photos in entries', (get) => {
     expect((await share({})).statusCode).toBe(200);
     expect((await feedCard()).photos).toBeUndefined();
 
+    // Shared with them, then taken out of the world by an admin: the copy goes too.
+    expect((await share({ photos: true })).statusCode).toBe(200);
+    const removed = (await feedCard()).photos[0].url as string;
+    const admin = await buildUser(get().db, { admin: true });
+    expect(
+      (await post(app, '/api/admin/answer/unshare', { answer_id: answerId }, admin)).statusCode,
+    ).toBe(200);
+    expect((await getPhoto(app, null, removed)).statusCode).toBe(404);
+
     // Shared with them, then the entry deleted: the copy goes with it.
     expect((await share({ photos: true })).statusCode).toBe(200);
     const again = (await feedCard()).photos[0].url as string;
