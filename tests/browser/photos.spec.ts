@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, request, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE, watchPageErrors } from './support/browser.ts';
 import { openAsNewVisitor, screenshotEveryWay } from './support/page.ts';
 import { PASSWORD, signUpThroughForm } from './support/people.ts';
@@ -74,6 +75,7 @@ test('attaches a photo to an entry, shows it when reading, and to nobody else', 
   await expect(page.getByRole('status').filter({ hasText: '1 photo added.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove photo' })).toBeVisible();
   await expect(answerBox(page)).toHaveValue(/a day at the lake/i);
+  await expectNoAxeViolations(page, 'the editor with a photo');
   await screenshotEveryWay(page, shotsDir, 'editor-with-photo', { fullPage: true });
 
   await page.getByRole('button', { name: 'Done', exact: true }).click();
@@ -86,6 +88,7 @@ test('attaches a photo to an entry, shows it when reading, and to nobody else', 
   await expect
     .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBe(1600);
+  await expectNoAxeViolations(page, 'the reading view with a photo');
   await screenshotEveryWay(page, shotsDir, 'read-with-photo', { fullPage: true });
 
   // The served file: the owner's alone, upright and without the camera's location.
@@ -180,6 +183,7 @@ test('asks whether to share the photos too, shows them in the world only then, a
   await expect(sharePhotos).toBeVisible();
   await expect(sharePhotos).not.toBeChecked();
   await sharePhotos.check();
+  await expectNoAxeViolations(page, 'Share as whom? with photos');
   await screenshotEveryWay(page, shotsDir, 'share-with-photos');
   await asWhom.getByRole('button', { name: /^Sharer/ }).click();
   await page.waitForURL(`${server.origin}/world`);

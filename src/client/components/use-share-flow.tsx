@@ -52,6 +52,7 @@ export function useShareFlow(): ShareFlow {
     setPhotoCount(0);
     setSharePhotos(false);
     setChoosing(answerId);
+    if (!navigator.onLine) return;
     fetchPhotos(answerId).then(
       (photos) => setPhotoCount(photos.length),
       () => setPhotoCount(0),

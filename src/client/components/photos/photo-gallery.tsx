@@ -14,6 +14,11 @@ export function usePhotos(answerId: string) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
+    // Offline, nothing is asked (a request bound to fail is an error in the console).
+    if (!navigator.onLine) {
+      setLoaded({ kind: 'offline' });
+      return;
+    }
     setLoaded({ kind: 'loading' });
     fetchPhotos(answerId).then(
       (photos) => live && setLoaded({ kind: 'shown', photos }),
