@@ -1,5 +1,7 @@
 import type { Database } from '#server/db/database.ts';
 import type { EntryPhotosTable } from '#server/db/schema.ts';
+import { inTransaction } from '#server/db/transaction.ts';
+import { parseSharedPhotos, type SharedPhoto } from '#shared/domain/shared-photos.ts';
 
 export type PhotoRow = EntryPhotosTable;
 
@@ -91,19 +93,50 @@ export async function findOwnPhoto(
     .executeTakeFirst();
 }
 
-/** Forgets the user's photo; its storage key, or null when it was not theirs or is gone. */
+/** Forgets the user's photo; its storage key and entry, or null when not theirs or gone. */
 export async function deleteOwnPhotoRow(
   db: Database,
   photoId: string,
   userId: string,
-): Promise<string | null> {
+): Promise<{ storage_key: string; answer_id: string } | null> {
   const row = await db
     .deleteFrom('entry_photos')
     .where('id', '=', photoId)
     .where('user_id', '=', userId)
-    .returning('storage_key')
+    .returning(['storage_key', 'answer_id'])
     .executeTakeFirst();
-  return row?.storage_key ?? null;
+  return row ?? null;
+}
+
+/**
+ * Takes the public copy of photo `photoId` out of its entry's world copy (answers.shared_photos),
+ * under the entry's row lock; the copy taken, or null when it had none.
+ */
+export async function takeSharedCopyOf(
+  db: Database,
+  answerId: string,
+  userId: string,
+  photoId: string,
+): Promise<SharedPhoto | null> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('answers')
+      .set((eb) => ({ score: eb.ref('score') }))
+      .where('id', '=', answerId)
+      .where('user_id', '=', userId)
+      .returning('shared_photos')
+      .executeTakeFirst();
+    const copies = parseSharedPhotos(row?.shared_photos);
+    const taken = copies.find((copy) => copy.of === photoId);
+    if (!taken) return null;
+    const rest = copies.filter((copy) => copy !== taken);
+    await trx
+      .updateTable('answers')
+      .set({ shared_photos: rest.length > 0 ? JSON.stringify(rest) : null })
+      .where('id', '=', answerId)
+      .execute();
+    return taken;
+  });
 }
 
 /** The world's copies of the user's shared entries' photos, as stored (JSON lists). */

@@ -198,6 +198,31 @@ describeEachDatabase('photos in entries', (get) => {
     expect((await getPhoto(app, null, again)).statusCode).toBe(404);
   });
 
+  it('takes a shared photo out of the world when its owner removes it', async () => {
+    const { owner, answerId } = await ownerWithEntry();
+    const first = (await uploadPhoto(app, owner, answerId, jpeg)).json().photo;
+    await uploadPhoto(app, owner, answerId, await cameraJpeg(300, 200));
+    const shared = await post(
+      app,
+      '/api/answer/share',
+      { answer_id: answerId, anonymous: false, photos: true },
+      owner,
+    );
+    expect(shared.statusCode).toBe(200);
+    const card = async () =>
+      (await post(app, '/api/answer/shared', { page: 1 }, owner))
+        .json()
+        .sharedAnswers.find((answer: { _id: string }) => answer._id === answerId);
+    const [copy, other] = (await card()).photos as { url: string; width: number }[];
+    expect(JSON.stringify(await card())).not.toContain(first.id);
+    expect(
+      (await post(app, '/api/answer/photo/delete', { photo_id: first.id }, owner)).statusCode,
+    ).toBe(200);
+    expect((await getPhoto(app, null, copy?.url ?? '')).statusCode).toBe(404);
+    expect((await card()).photos).toEqual([other]);
+    expect((await getPhoto(app, null, other?.url ?? '')).statusCode).toBe(200);
+  });
+
   it('lets an anonymous writer attach photos to their own entry', async () => {
     const anonymous = await buildUser(get().db, { name: '' });
     const answer = await saveAnswerAs(app, anonymous, { prompt_id: null, prompt_title: '' });

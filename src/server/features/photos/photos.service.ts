@@ -26,6 +26,7 @@ import {
   listPhotosOfUser,
   listSharedPhotosOfUser,
   type PhotoRow,
+  takeSharedCopyOf,
 } from './photos.repo.ts';
 
 // Photos attached to an entry (issue 35 point 3, decision 062). They are private personal
@@ -194,11 +195,16 @@ export function readOwnPhotoFile(deps: PhotoDeps, key: string): Promise<Readable
   return deps.pictures.readPrivate(key);
 }
 
-/** Removes one of the caller's photos: the row, then the file. */
+/**
+ * Removes one of the caller's photos: the row, then the file; and its public copy, if it was
+ * shared with its entry (what the person takes away leaves the world too).
+ */
 export async function deletePhoto(deps: PhotoDeps, userId: string, photoId: string): Promise<void> {
-  const key = await deleteOwnPhotoRow(deps.db, photoId, userId);
-  if (!key) throw notFound('No such photo');
-  await deps.pictures.removePrivate(key);
+  const removed = await deleteOwnPhotoRow(deps.db, photoId, userId);
+  if (!removed) throw notFound('No such photo');
+  await deps.pictures.removePrivate(removed.storage_key);
+  const shared = await takeSharedCopyOf(deps.db, removed.answer_id, userId, photoId);
+  if (shared) await unpublishPhotos(deps, [shared]);
 }
 
 /**
@@ -251,7 +257,7 @@ export async function publishPhotos(
       await pipeline(stream, (await fs.open(original, 'w')).createWriteStream());
       const info = await sharp(original).webp({ quality: 80 }).toFile(output);
       const url = await deps.pictures.put(output, `${randomBytes(16).toString('base64url')}.webp`);
-      copies.push({ url, width: info.width, height: info.height });
+      copies.push({ url, width: info.width, height: info.height, of: row.id });
     }
     return copies;
   } catch (error) {

@@ -24,7 +24,11 @@ export function presentFeedAnswer(view: AnswerView, viewerId: string | null): Fe
   const text = view.shared_text ?? '';
   const when = anonymous ? startOfHour : (time: string) => time;
   // Only the public copies its author shared with it (decision 062), never the private photos.
-  const photos = parseSharedPhotos(view.shared_photos);
+  const photos = parseSharedPhotos(view.shared_photos).map(({ url, width, height }) => ({
+    url,
+    width,
+    height,
+  }));
   return {
     _id: view.id,
     user_id: anonymous ? null : view.user_id,
