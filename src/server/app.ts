@@ -1,3 +1,5 @@
+// buildApp(): the Fastify app with its hooks, plugins and routes, in the order they run. It never
+// listens (main.ts does), so tests build as many apps as they like and call them with inject().
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
