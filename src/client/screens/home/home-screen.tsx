@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Markdown, preloadMarkdown } from '#client/components/markdown/markdown.tsx';
 import { OutsideLink } from '#client/components/outside-link.tsx';
 import { useHashScroll } from '#client/components/use-hash-scroll.ts';
 import { useTitle } from '#client/use-title.ts';
@@ -191,6 +192,8 @@ export function HomeScreen() {
 }
 
 function SharedAnswers({ shared }: { shared: Loaded<SharedPreview[]> }) {
+  // The Markdown parser is a chunk of its own, off the first load: fetched beside the answers.
+  useEffect(preloadMarkdown, []);
   if (shared.state === 'loading') {
     return (
       <p className="home-world-empty" aria-busy="true">
@@ -222,7 +225,7 @@ function SharedAnswers({ shared }: { shared: Loaded<SharedPreview[]> }) {
               {answer.promptTitle || 'A shared answer'}
             </Link>
           </h3>
-          <p className="home-world-text">{answer.text}</p>
+          <Markdown className="home-world-text" text={answer.text} headingBase={4} />
           <p className="home-world-author">— {answer.author}</p>
         </li>
       ))}
