@@ -12,8 +12,6 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Kinds of things an import cannot bring over yet (photo-only: a Day One entry of only photos). */
 export const LEFT_KINDS = [
-  'tags',
-  'starred',
   'locations',
   'weather',
   'photos',
