@@ -136,6 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Behind a trusted proxy every socket is the proxy's: the limit counts forwarded clients.
   guardSlowClients(app, config.maxConnectionsPerAddress, config.trustProxy !== false);
   registerHealth(app, deps);
+  // Before the routes: it hears each one's limits as it is registered.
+  registerOpenApi(app, {
+    sessionCookie: cookieName(config, SESSION_COOKIE),
+    origin: config.publicOrigin,
+  });
 
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);
@@ -152,7 +157,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPictureRoutes(app, deps, deps.pictures);
   registerTransferRoutes(app, deps);
   registerReminderRoutes(app, deps);
-  registerOpenApi(app, cookieName(config, SESSION_COOKIE));
 
   await registerClient(
     app,
