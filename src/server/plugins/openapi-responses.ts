@@ -109,5 +109,11 @@ export function errorReasons(
   return reasons.byStatus;
 }
 
-/** Statuses whose answer carries Retry-After: the seconds to wait before trying again. */
-export const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+/**
+ * Whether `status` answers carry Retry-After, the seconds to wait: every 429, and an /api call's
+ * 503 (a database fault, a full instance). /readyz's 503 tells a load balancer to look elsewhere,
+ * with no time to come back.
+ */
+export function retriesAfter(path: string, status: number): boolean {
+  return status === 429 || (status === 503 && path.startsWith('/api/'));
+}

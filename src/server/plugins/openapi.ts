@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponse } from '#shared/api/common.ts';
 import { type Access, type Endpoint, endpoints } from '#shared/api/endpoints.ts';
 import { liveEventSchemas } from '#shared/api/world-live.ts';
-import { errorReasons, RETRY_AFTER_STATUSES, type RouteLimits } from './openapi-responses.ts';
+import { errorReasons, type RouteLimits, retriesAfter } from './openapi-responses.ts';
 import { SchemaComponents } from './openapi-schemas.ts';
 
 // Issue 17 B, issue 36: the API as an OpenAPI 3.1 document, generated from the endpoint map
@@ -149,7 +149,7 @@ function operationOf(
     const schema = endpoint.otherResponses?.[status];
     responses[String(status)] = {
       description: reasons.join('. '),
-      ...(RETRY_AFTER_STATUSES.has(status) && { headers: { 'Retry-After': RETRY_AFTER_REF } }),
+      ...(retriesAfter(url, status) && { headers: { 'Retry-After': RETRY_AFTER_REF } }),
       content: {
         'application/json': { schema: schema ? schemas.schema(schema, 'output') : ERROR_REF },
       },
