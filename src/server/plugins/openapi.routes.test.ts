@@ -246,4 +246,16 @@ describeEachDatabase('OpenAPI document', (get) => {
       properties: { answer: { $ref: '#/components/schemas/FeedAnswer' } },
     });
   });
+
+  it('names the public origin as its server and the `__Host-` session cookie over https', async () => {
+    const https = await buildTestApp(get().db, { publicOrigin: 'https://muse.example' });
+    try {
+      const response = await https.inject({ method: 'GET', url: '/api/openapi.json' });
+      const served = JSON.parse(response.body) as Document;
+      expect(served.servers).toEqual([{ url: 'https://muse.example' }]);
+      expect(served.components.securitySchemes.cookieSession?.name).toBe('__Host-muse_session');
+    } finally {
+      await https.close();
+    }
+  });
 });
