@@ -76,7 +76,8 @@ describeEachDatabase('OpenAPI document', (get) => {
   });
 
   it('gives each body its zod schema as valid JSON Schema 2020-12 that judges like the server', () => {
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    // Formats (uri) go unjudged, as they did: Ajv knows none without ajv-formats. Now quietly.
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
     // The bodies' named parts are $refs into components: compile each within the document.
     ajv.addSchema(doc, 'openapi');
     const inDocument = (schema: Record<string, unknown>) =>
