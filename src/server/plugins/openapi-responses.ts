@@ -27,8 +27,11 @@ function windowWords(ms: number | string): string {
   return `${ms / 1000} s`;
 }
 
-const rulesWords = (rules: readonly { max: number; windowMs: number }[], unit = '') =>
-  rules.map((rule) => `${rule.max}${unit} ${windowWords(rule.windowMs)}`).join(', ');
+const rulesWords = (
+  rules: readonly { max: number; windowMs: number }[],
+  factor: number,
+  unit = '',
+) => rules.map((rule) => `${rule.max * factor}${unit} ${windowWords(rule.windowMs)}`).join(', ');
 
 const MIB = 1024 * 1024;
 
@@ -47,12 +50,14 @@ const takesBody = (endpoint: Endpoint) => endpoint.method === 'POST';
 
 /**
  * The error statuses of one call and, for each, the reasons it is answered. `path` is the map's
- * key; `limits` what the route registered with.
+ * key; `limits` what the route registered with; `writeFactor` what the write limits are raised
+ * by (MUSE_RATE_LIMITS=relaxed).
  */
 export function errorReasons(
   path: string,
   endpoint: Endpoint,
   limits: RouteLimits,
+  writeFactor = 1,
 ): Map<number, string[]> {
   const reasons = new Reasons();
   const api = path.startsWith('/api/');
@@ -90,9 +95,10 @@ export function errorReasons(
   if (limits.write) {
     reasons.add(
       429,
-      `Over this kind of write's limits per person (${rulesWords(WRITE_COUNTS[limits.write])}) ` +
+      `Over this kind of write's limits per person (${rulesWords(WRITE_COUNTS[limits.write], writeFactor)}) ` +
         `or the bytes all writes share (${rulesWords(
           WRITE_BYTES.perUser.map((rule) => ({ ...rule, max: rule.max / MIB })),
+          writeFactor,
           ' MiB',
         )} per person)`,
     );

@@ -107,6 +107,7 @@ function operationOf(
   url: string,
   endpoint: Endpoint,
   limits: RouteLimits,
+  writeFactor: number,
 ) {
   const method = endpoint.method;
   const pathParameters = [...openApiPath(url).matchAll(/\{([^}]+)\}/g)].map((match) => ({
@@ -145,7 +146,7 @@ function operationOf(
   if (!answersNothing(endpoint.response)) {
     responses['200'] = { description: 'OK', content: successContent(schemas, url, endpoint) };
   }
-  for (const [status, reasons] of errorReasons(url, endpoint, limits)) {
+  for (const [status, reasons] of errorReasons(url, endpoint, limits, writeFactor)) {
     const schema = endpoint.otherResponses?.[status];
     responses[String(status)] = {
       description: reasons.join('. '),
@@ -183,17 +184,25 @@ export type OpenApiOptions = {
   origin?: string | null;
   /** Each route's own limits, as registered (by path); none known: only the map's. */
   routeLimits?: ReadonlyMap<string, RouteLimits>;
+  /** What the write limits are raised by (MUSE_RATE_LIMITS=relaxed: write-limits.ts). */
+  writeLimitFactor?: number;
 };
 
 /** The whole document, for every call in the endpoint map. */
 export function openApiDocument(options: OpenApiOptions = {}): Record<string, unknown> {
-  const { sessionCookie = 'muse_session', origin = null, routeLimits = new Map() } = options;
+  const {
+    sessionCookie = 'muse_session',
+    origin = null,
+    routeLimits = new Map(),
+    writeLimitFactor = 1,
+  } = options;
   const schemas = new SchemaComponents();
   schemas.ref(errorResponse, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
   const operations: Record<string, Endpoint> = endpoints;
   for (const [url, endpoint] of Object.entries(operations)) {
-    const { method, path, value } = operationOf(schemas, url, endpoint, routeLimits.get(url) ?? {});
+    const limits = routeLimits.get(url) ?? {};
+    const { method, path, value } = operationOf(schemas, url, endpoint, limits, writeLimitFactor);
     paths[path] ??= {};
     paths[path][method] = value;
   }
