@@ -36,6 +36,7 @@ export const importSummarySchema = z.object({
    */
   notBroughtOver: z.array(z.object({ kind: z.enum(LEFT_KINDS), count: z.number() })),
 });
+z.globalRegistry.add(importSummarySchema, { id: 'ImportSummary' });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** The person's time zone (the browser's), which decides the day an entry falls on; UTC when absent. */
