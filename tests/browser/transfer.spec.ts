@@ -286,7 +286,8 @@ test.describe('export as Markdown and import it elsewhere', () => {
       await expect(card).toContainText('2 entries from Mar 5, 2026, from a Day One export.');
       await expect(card).toContainText(
         // Tags come over with their entries (issue 35 point 3).
-        '1 starred mark, 1 location and 1 weather note are not brought over yet.',
+        // Day One's star is a tag now: only the place and the weather stay behind.
+        '1 location and 1 weather note are not brought over yet.',
       );
       await expect(card).not.toContainText('photo');
       await expect(card).not.toContainText('skipped');

@@ -122,7 +122,17 @@ export type Endpoint = {
   response: z.ZodType | MediaType;
   /** Other statuses whose answer is more than `{ error }` (a save's 409 with the current answer). */
   otherResponses?: Readonly<Record<number, z.ZodType>>;
+  /**
+   * The `{ error }` answers this call gives for reasons of its own (not found, taken, gone), and
+   * why. What every call of its kind may answer (a body its schema refuses, no session, an
+   * anonymous caller of a named-only call, a cross-site POST, too many requests, the database
+   * away) is derived for /api/openapi.json from the rest of the entry and the route itself.
+   */
+  errors?: Readonly<Partial<Record<ErrorStatus, string>>>;
 };
+
+/** The error statuses a call may list in `errors`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 export const endpoints = {
   '/healthz': { method: 'GET', summary: 'Liveness', access: 'anyone', response: healthResponse },
@@ -132,18 +142,24 @@ export const endpoints = {
     access: 'anyone',
     response: readyResponse,
     otherResponses: { 503: notReadyResponse },
+    errors: { 503: 'Not ready: the server is stopping, or the database is down or read-only' },
   },
   '/metrics': {
     method: 'GET',
     summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token; 404 while it is unset)',
     access: 'anyone',
     response: 'text/plain',
+    errors: {
+      401: 'No METRICS_TOKEN, or the wrong one, as the bearer token',
+      404: 'METRICS_TOKEN is not set: there are no metrics',
+    },
   },
   '/media/pictures/*': {
     method: 'GET',
     summary: 'An uploaded picture',
     access: 'anyone',
     response: 'image/webp',
+    errors: { 404: 'No such picture' },
   },
   '/api/openapi.json': {
     method: 'GET',
@@ -163,6 +179,7 @@ export const endpoints = {
     access: 'anyone',
     body: createUserRequest,
     response: userResponse,
+    errors: { 409: 'That user id is taken' },
   },
   '/api/signup': {
     method: 'POST',
@@ -170,6 +187,7 @@ export const endpoints = {
     access: 'user',
     body: signupRequest,
     response: signupResponse,
+    errors: { 409: 'Already signed up, or the name or e-mail is taken' },
   },
   '/api/login': {
     method: 'POST',
@@ -177,6 +195,10 @@ export const endpoints = {
     access: 'anyone',
     body: loginRequest,
     response: userResponse,
+    errors: {
+      401: 'Wrong name or password',
+      429: 'Too many failed logins on this account: wait for Retry-After',
+    },
   },
   '/api/logout': {
     method: 'POST',
@@ -190,6 +212,11 @@ export const endpoints = {
     access: 'anyone',
     body: tokenRequest,
     response: tokenResponse,
+    errors: {
+      401: 'Wrong name or password',
+      403: 'An anonymous user: sign up first',
+      429: 'Too many failed logins on this account: wait for Retry-After',
+    },
   },
   '/api/tokens': {
     method: 'POST',
@@ -203,6 +230,7 @@ export const endpoints = {
     access: 'user',
     body: revokeTokenRequest,
     response: okResponse,
+    errors: { 404: 'No device of yours has that id' },
   },
   '/api/user/delete': {
     method: 'POST',
@@ -210,6 +238,7 @@ export const endpoints = {
     access: 'user',
     body: deleteAccountRequest,
     response: okResponse,
+    errors: { 403: 'Wrong password', 429: 'Too many failed password checks on this account' },
   },
   '/api/password/recovery': {
     method: 'GET',
@@ -223,6 +252,10 @@ export const endpoints = {
     access: 'anyone',
     body: forgotPasswordRequest,
     response: okResponse,
+    errors: {
+      404: 'This Müse sends no e-mail: use a recovery code',
+      429: 'Too many attempts for this account',
+    },
   },
   '/api/password/reset': {
     method: 'POST',
@@ -230,6 +263,7 @@ export const endpoints = {
     access: 'anyone',
     body: resetPasswordRequest,
     response: okResponse,
+    errors: { 400: 'The reset link is not valid any more', 429: 'Too many attempts' },
   },
   '/api/password/recover': {
     method: 'POST',
@@ -237,6 +271,7 @@ export const endpoints = {
     access: 'anyone',
     body: recoverWithCodeRequest,
     response: okResponse,
+    errors: { 400: 'That code does not match', 429: 'Too many attempts for this account' },
   },
   '/api/password/change': {
     method: 'POST',
@@ -245,6 +280,7 @@ export const endpoints = {
     access: 'named',
     body: changePasswordRequest,
     response: okResponse,
+    errors: { 403: 'Wrong password', 429: 'Too many failed password checks on this account' },
   },
   '/api/user/recovery-codes': {
     method: 'POST',
@@ -252,6 +288,10 @@ export const endpoints = {
     access: 'named',
     body: regenerateRecoveryCodesRequest,
     response: recoveryCodesResponse,
+    errors: {
+      403: 'Wrong password, or a bearer token (only a browser session may)',
+      429: 'Too many failed password checks on this account',
+    },
   },
   '/api/user': {
     method: 'POST',
@@ -259,6 +299,7 @@ export const endpoints = {
     access: 'user',
     body: ownUserRequest,
     response: userResponse,
+    errors: { 404: 'An id that is not the caller’s' },
   },
   '/api/user/export': {
     method: 'POST',
@@ -280,6 +321,13 @@ export const endpoints = {
     body: 'multipart',
     query: importQuery,
     response: importPreviewResponse,
+    errors: {
+      400: 'No file, or one that cannot be read',
+      409: 'This file is already being imported',
+      413: 'The file is too large',
+      415: 'Not multipart/form-data',
+      429: 'Over the hour’s write allowance',
+    },
   },
   '/api/user/import': {
     method: 'POST',
@@ -288,6 +336,13 @@ export const endpoints = {
     body: 'multipart',
     query: importQuery,
     response: importResponse,
+    errors: {
+      400: 'No file, or one that cannot be read',
+      409: 'This file is already being imported',
+      413: 'The file is too large, or unpacks too large',
+      415: 'Not multipart/form-data',
+      429: 'Over the hour’s write allowance',
+    },
   },
   '/api/user/update': {
     method: 'POST',
@@ -295,6 +350,7 @@ export const endpoints = {
     access: 'named',
     body: updateUserRequest,
     response: userResponse,
+    errors: { 403: 'Not the caller’s account', 409: 'The name or e-mail is taken' },
   },
   '/api/user/profilePicture': {
     method: 'POST',
@@ -302,6 +358,10 @@ export const endpoints = {
     access: 'named',
     body: profilePictureRequest,
     response: userResponse,
+    errors: {
+      400: 'Upload the picture first',
+      403: 'Not the caller’s account, or not their picture',
+    },
   },
   '/api/user/picture': {
     method: 'POST',
@@ -309,6 +369,11 @@ export const endpoints = {
     access: 'named',
     body: 'multipart',
     response: pictureUploadResponse,
+    errors: {
+      400: 'No picture was sent',
+      413: 'The picture is too large or has too many pixels',
+      415: 'Not multipart/form-data, or not a picture',
+    },
   },
   '/api/user/streak': {
     method: 'POST',
@@ -316,6 +381,7 @@ export const endpoints = {
     access: 'user',
     body: streakRequest,
     response: userResponse,
+    errors: { 403: 'Not the caller’s account' },
   },
   '/api/user/reset': {
     method: 'POST',
@@ -323,6 +389,7 @@ export const endpoints = {
     access: 'user',
     body: resetRequest,
     response: userResponse,
+    errors: { 403: 'Not the caller’s account' },
   },
   '/api/user/code': {
     method: 'POST',
@@ -331,6 +398,10 @@ export const endpoints = {
     access: 'named',
     body: codeRequest,
     response: userResponse,
+    errors: {
+      403: 'Not the caller’s account, or the current passcode or password is missing or wrong',
+      429: 'Too many wrong tries',
+    },
   },
   '/api/user/code/forget': {
     method: 'POST',
@@ -338,6 +409,7 @@ export const endpoints = {
     access: 'named',
     body: forgetPasscodeRequest,
     response: userResponse,
+    errors: { 403: 'Not the caller’s account, or no fresh password login' },
   },
   '/api/user/answers': {
     method: 'POST',
@@ -345,6 +417,7 @@ export const endpoints = {
     access: 'user',
     body: userAnswersRequest,
     response: answersResponse,
+    errors: { 404: 'An id that is not the caller’s' },
   },
   '/api/user/other': {
     method: 'POST',
@@ -352,6 +425,7 @@ export const endpoints = {
     access: 'anyone',
     body: otherUserRequest,
     response: otherUserResponse,
+    errors: { 404: 'No such user' },
   },
   '/api/reminders/key': {
     method: 'POST',
@@ -372,6 +446,7 @@ export const endpoints = {
     access: 'user',
     body: unsubscribeRequest,
     response: okResponse,
+    errors: { 404: 'No reminder for that device' },
   },
   '/api/answer/save': {
     method: 'POST',
@@ -380,6 +455,11 @@ export const endpoints = {
     body: saveAnswerRequest,
     response: answerResponse,
     otherResponses: { 409: answerConflictResponse },
+    errors: {
+      403: 'Not the caller’s account',
+      404: 'Someone else’s answer',
+      410: 'That answer was deleted',
+    },
   },
   '/api/answer/get': {
     method: 'POST',
@@ -387,6 +467,7 @@ export const endpoints = {
     access: 'user',
     body: getAnswerRequest,
     response: answerResponse,
+    errors: { 404: 'No such answer of the caller’s' },
   },
   '/api/answer/delete': {
     method: 'POST',
@@ -394,6 +475,7 @@ export const endpoints = {
     access: 'user',
     body: deleteAnswerRequest,
     response: okResponse,
+    errors: { 404: 'No such answer of the caller’s' },
   },
   '/api/answer/photo/upload': {
     method: 'POST',
@@ -402,6 +484,13 @@ export const endpoints = {
     body: 'multipart',
     query: photoUploadQuery,
     response: photoResponse,
+    errors: {
+      400: 'No photo was sent',
+      404: 'Not one of the caller’s entries (or not on the server yet)',
+      409: 'The entry holds the most photos it may (10)',
+      413: 'The photo is too large or has too many pixels',
+      415: 'Not multipart/form-data, or not a photo',
+    },
   },
   '/api/answer/photos': {
     method: 'POST',
@@ -416,12 +505,14 @@ export const endpoints = {
     access: 'user',
     body: deletePhotoRequest,
     response: okResponse,
+    errors: { 404: 'No such photo of the caller’s' },
   },
   '/api/answer/photo/:photo_id': {
     method: 'GET',
     summary: 'One of the caller’s own photos (404 to anyone else, with a session or without)',
     access: 'anyone',
     response: 'image/webp',
+    errors: { 404: 'No such photo of the caller’s: anyone else, admins and no session included' },
   },
   '/api/answer/shared': {
     method: 'POST',
@@ -432,9 +523,13 @@ export const endpoints = {
   },
   '/api/world/live': {
     method: 'GET',
-    summary: 'The world as it changes (server-sent events; see world-live.ts for the events)',
+    summary: 'The world as it changes (server-sent events: x-events names each and its data)',
     access: 'anyone',
     response: 'text/event-stream',
+    errors: {
+      429: 'Too many live streams from this network',
+      503: 'This instance holds all the streams it can, or is stopping',
+    },
   },
   '/api/answer/share': {
     method: 'POST',
@@ -442,6 +537,11 @@ export const endpoints = {
     access: 'named',
     body: shareAnswerRequest,
     response: answerResponse,
+    errors: {
+      400: 'An empty answer',
+      404: 'No such answer of the caller’s',
+      409: 'Shown by name already',
+    },
   },
   '/api/answer/unshare': {
     method: 'POST',
@@ -449,6 +549,7 @@ export const endpoints = {
     access: 'named',
     body: unshareAnswerRequest,
     response: answerResponse,
+    errors: { 404: 'No such answer of the caller’s' },
   },
   '/api/answer/share/update': {
     method: 'POST',
@@ -456,6 +557,7 @@ export const endpoints = {
     access: 'named',
     body: updateSharedCopyRequest,
     response: answerResponse,
+    errors: { 400: 'Empty text', 404: 'No such shared answer of the caller’s' },
   },
   '/api/answer/like': {
     method: 'POST',
@@ -463,6 +565,7 @@ export const endpoints = {
     access: 'named',
     body: likeAnswerRequest,
     response: feedAnswerResponse,
+    errors: { 403: 'The caller’s own answer', 404: 'No such shared answer' },
   },
   '/api/answer/unlike': {
     method: 'POST',
@@ -470,6 +573,7 @@ export const endpoints = {
     access: 'named',
     body: likeAnswerRequest,
     response: feedAnswerResponse,
+    errors: { 403: 'The caller’s own answer', 404: 'No such shared answer' },
   },
   '/api/answer/report': {
     method: 'POST',
@@ -477,6 +581,7 @@ export const endpoints = {
     access: 'named',
     body: reportAnswerRequest,
     response: feedAnswerResponse,
+    errors: { 403: 'The caller’s own answer', 404: 'No such shared answer' },
   },
   '/api/answer/unreport': {
     method: 'POST',
@@ -484,6 +589,7 @@ export const endpoints = {
     access: 'named',
     body: reportAnswerRequest,
     response: feedAnswerResponse,
+    errors: { 403: 'The caller’s own answer', 404: 'No such shared answer' },
   },
   '/api/answer/reported': {
     method: 'GET',
@@ -497,6 +603,7 @@ export const endpoints = {
     access: 'admin',
     body: unshareAnswerRequest,
     response: okResponse,
+    errors: { 404: 'No such shared answer' },
   },
   '/api/admin/answer/clear-reports': {
     method: 'POST',
@@ -504,6 +611,7 @@ export const endpoints = {
     access: 'admin',
     body: unshareAnswerRequest,
     response: okResponse,
+    errors: { 404: 'No such shared answer' },
   },
   '/api/prompt/create': {
     method: 'POST',
@@ -511,6 +619,7 @@ export const endpoints = {
     access: 'named',
     body: createPromptRequest,
     response: promptResponse,
+    errors: { 409: 'That prompt id is taken' },
   },
   '/api/admin/prompt/create': {
     method: 'POST',
@@ -518,6 +627,7 @@ export const endpoints = {
     access: 'admin',
     body: createPromptRequest,
     response: promptResponse,
+    errors: { 409: 'That prompt id is taken' },
   },
   '/api/prompt/save': {
     method: 'POST',
@@ -525,6 +635,7 @@ export const endpoints = {
     access: 'named',
     body: savePromptRequest,
     response: promptResponse,
+    errors: { 403: 'Neither its author nor an admin', 404: 'No such prompt' },
   },
   '/api/prompt/delete': {
     method: 'POST',
@@ -532,6 +643,7 @@ export const endpoints = {
     access: 'named',
     body: promptIdRequest,
     response: okResponse,
+    errors: { 403: 'Neither its author nor an admin', 404: 'No such prompt' },
   },
   '/api/prompt/approve': {
     method: 'POST',
@@ -539,6 +651,7 @@ export const endpoints = {
     access: 'admin',
     body: promptIdRequest,
     response: promptResponse,
+    errors: { 404: 'No such prompt' },
   },
   '/api/prompt/reject': {
     method: 'POST',
@@ -546,6 +659,7 @@ export const endpoints = {
     access: 'admin',
     body: promptIdRequest,
     response: promptResponse,
+    errors: { 404: 'No such prompt' },
   },
   '/api/prompts/approved': {
     method: 'POST',
@@ -559,6 +673,7 @@ export const endpoints = {
     access: 'user',
     body: userPromptsRequest,
     response: promptsResponse,
+    errors: { 404: 'An id that is not the caller’s' },
   },
   '/api/prompts/submitted': {
     method: 'POST',
@@ -572,6 +687,7 @@ export const endpoints = {
     access: 'anyone',
     body: todayPromptRequest,
     response: todayPromptResponse,
+    errors: { 404: 'There are no approved prompts yet' },
   },
   '/api/prompt/today/update': {
     method: 'POST',
@@ -579,6 +695,7 @@ export const endpoints = {
     access: 'anyone',
     body: todayPromptUpdateRequest,
     response: todayPromptResponse,
+    errors: { 404: 'No such prompt for that day' },
   },
   '/api/admin': {
     method: 'POST',
@@ -592,6 +709,7 @@ export const endpoints = {
     access: 'admin',
     body: adminNameRequest,
     response: adminListResponse,
+    errors: { 404: 'No user by that name' },
   },
   '/api/admin/remove': {
     method: 'POST',
@@ -599,6 +717,7 @@ export const endpoints = {
     access: 'admin',
     body: adminNameRequest,
     response: adminListResponse,
+    errors: { 404: 'No user by that name', 409: 'The last admin, or one named in MUSE_ADMINS' },
   },
   '/api/admin/users': {
     method: 'POST',
@@ -626,6 +745,7 @@ export const endpoints = {
     summary: 'Gone: always 410 (decision 006)',
     access: 'anyone',
     response: goneResponse,
+    errors: { 410: 'Always: this call no longer exists (decision 006)' },
   },
   '/api/offline/save': {
     method: 'POST',
@@ -633,6 +753,7 @@ export const endpoints = {
     access: 'user',
     body: offlineSaveRequest,
     response: offlineSaveResponse,
+    errors: { 403: 'Not the caller’s account' },
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -32,7 +32,7 @@ export type ImportCandidate = {
   shared: boolean;
   sharedOn: string | null;
   anonymous: boolean;
-  /** What the entry holds that Müse cannot keep yet (Day One's star, place, weather). */
+  /** What the entry holds that Müse cannot keep yet (Day One's place, weather). */
   left: LeftBehind;
   /** Its photos found in the file, in order (decision 062); attached once it is written. */
   photos: ImportPhoto[];
@@ -258,11 +258,13 @@ function dayOnePhotos(
   return { found, missing: listed.length - found.length };
 }
 
+/** The tag a starred Day One entry is given (issue 35 point 4). */
+export const STARRED_TAG = 'starred';
+
 /** What a Day One entry holds that Müse does not keep yet; zero counts are left out. */
 function leftOf(e: Record<string, unknown>, missingPhotos: number): LeftBehind {
   const left: LeftBehind = {};
   const counts: [LeftKind, number][] = [
-    ['starred', e.starred === true ? 1 : 0],
     ['locations', typeof e.location === 'object' && present(e.location) ? 1 : 0],
     ['weather', typeof e.weather === 'object' && present(e.weather) ? 1 : 0],
     ['photos', missingPhotos],
@@ -303,7 +305,8 @@ function fromDayOne(
       text: unescapeMarkdown(titled.text),
       type: 'paragraph',
       categories: [],
-      tags: e.tags,
+      // Day One's star is a tag: kept, found by /past?tag=starred, exported and imported again.
+      tags: e.starred === true ? [...tagList(e.tags), STARRED_TAG] : e.tags,
       answered: created && sameWallClock(created, own, timeZone),
       modified: modified && sameWallClock(modified, own, timeZone),
       shared: false,
