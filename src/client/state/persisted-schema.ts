@@ -66,6 +66,11 @@ const feedAnswerSchema: Reader<FeedAnswer> = object({
   score: orElse(nullable(number()), null),
   user_id: maybeText,
   shared: literal(true),
+  /** The public copies of photos shared with it (decision 062): a reload keeps them on the card. */
+  photos: orElse(
+    optional(arrayOf(object({ url: string(), width: number(), height: number() }))),
+    undefined,
+  ),
 });
 
 const promptSchema: Reader<PromptView> = object({

@@ -36,6 +36,17 @@ function savedState() {
     user: { ...initial.user, _id: 'abc123', streak: 4, score: 12 },
     answers: [buildAnswer({ text: 'Grateful for tea', tags: ['morning'] }), tagged],
     offline: { ...initial.offline, beenOffline: true, answered: [tagged] },
+    // A world card with the photos shared with it (decision 062).
+    world: {
+      ...initial.world,
+      sharedAnswers: [
+        {
+          ...buildAnswer({ text: 'Shared with a photo' }),
+          shared: true as const,
+          photos: [{ url: '/media/pictures/abc.webp', width: 800, height: 600 }],
+        },
+      ],
+    },
     prompts: [buildPrompt()],
     category: 'Gratitude',
   };
