@@ -86,6 +86,22 @@ export async function keepRecoveryCodes(page: Page): Promise<string[]> {
 }
 
 /**
+ * Waits until the page's person exists on the server too: their id is in reflect-state and the
+ * session cookie that `/api/user/create` sets is in the browser. The id is saved before that
+ * answer, so an API call made as soon as the id shows, or a navigation that cuts the answer off
+ * (the next page then meets a 401 for the saved id), fails on a busy machine. Returns the id.
+ */
+export async function waitForSession(page: Page): Promise<string> {
+  const id = async () =>
+    (await reflectState<{ state: { user: { _id: string } } }>(page))?.state.user._id ?? '';
+  await expect.poll(id).not.toBe('');
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'muse_session'))
+    .toBe(true);
+  return id();
+}
+
+/**
  * Opens `url` as a first-time visitor and waits for `/api/user/create` to answer: that answer
  * sets the session cookie. The new user's id is in reflect-state before it, so an API call made
  * as soon as the id shows can meet a 401 on a busy machine.
