@@ -85,7 +85,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   });
 
   test('lands a first-time visitor on /home with a new anonymous user and a session', async () => {
-    await page.goto(`${server.origin}/`);
+    // The id is saved before /api/user/create has answered: the session is waited for.
+    await openAsNewVisitor(page, `${server.origin}/`);
     await page.waitForURL(`${server.origin}/home`);
     await expect
       .poll(async () => (await reflectState<Saved>(page))?.state.user._id ?? '')
