@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { expect } from '@playwright/test';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from './browser.ts';
 
 // What several browser specs ask of a page: its saved state, a call with its session cookie,
