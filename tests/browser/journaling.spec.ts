@@ -8,6 +8,7 @@ import {
   openAsNewVisitor,
   reflectState,
   settle,
+  waitForSession,
 } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { todayKey, todayLabel } from './support/today.ts';
@@ -360,11 +361,10 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
       other.setDefaultTimeout(10_000);
       const otherErrors = watchPageErrors(other);
       await other.goto(`${server.origin}/`);
-      // Treated as a first visit: a new anonymous user, then the home page.
+      // Treated as a first visit: a new anonymous user, then the home page. Its session must
+      // exist before the page is left (the id is saved before it does).
       await other.waitForURL(`${server.origin}/home`);
-      await expect
-        .poll(async () => (await reflectState<Saved>(other))?.state.user._id ?? '')
-        .toMatch(/^[A-Za-z0-9_-]{20,}$/);
+      expect(await waitForSession(other)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
       expect((await reflectState<Saved>(other))?.version).toBe(1);
       await other.goto(`${server.origin}/`);
       await expect(other.getByRole('list', { name: 'Categories' }).getByRole('link')).toHaveCount(
