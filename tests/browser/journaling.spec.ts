@@ -409,10 +409,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     const other = await fresh.newPage();
     other.setDefaultTimeout(10_000);
     const otherErrors = watchPageErrors(other);
-    await other.goto(`${server.origin}/stop`);
-    await expect
-      .poll(async () => (await reflectState<Saved>(other))?.state.user._id ?? '')
-      .not.toBe('');
+    // The session must exist before the page is left (the id is saved before it does).
+    await openAsNewVisitor(other, `${server.origin}/stop`);
     await other.route('**/api/answer/save', (route) => route.abort('internetdisconnected'));
     await other.goto(`${server.origin}/answer/journal`);
     await other.getByLabel('Your answer').fill('written on a train without signal');
