@@ -1,3 +1,5 @@
+// buildApp(): the Fastify app with its hooks, plugins and routes, in the order they run. It never
+// listens (main.ts does), so tests build as many apps as they like and call them with inject().
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -127,15 +129,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   const budgets = await registerRateLimiting(app, deps);
   registerSessions(app, deps);
-  registerWriteLimits(
-    app,
-    options.usageStore ?? budgets,
-    // Relaxed (load tests, CI): a benchmark saves thousands of answers a minute as one user.
-    config.relaxedRateLimits ? 1000 : 1,
-  );
+  // Relaxed (load tests, CI): a benchmark saves thousands of answers a minute as one user.
+  const writeLimitFactor = config.relaxedRateLimits ? 1000 : 1;
+  registerWriteLimits(app, options.usageStore ?? budgets, writeLimitFactor);
   // Behind a trusted proxy every socket is the proxy's: the limit counts forwarded clients.
   guardSlowClients(app, config.maxConnectionsPerAddress, config.trustProxy !== false);
   registerHealth(app, deps);
+  // Before the routes: it hears each one's limits as it is registered.
+  registerOpenApi(app, {
+    sessionCookie: cookieName(config, SESSION_COOKIE),
+    origin: config.publicOrigin,
+    writeLimitFactor,
+  });
 
   registerCategoryRoutes(app, deps);
   registerAuthRoutes(app, deps);
@@ -152,7 +157,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPictureRoutes(app, deps, deps.pictures);
   registerTransferRoutes(app, deps);
   registerReminderRoutes(app, deps);
-  registerOpenApi(app, cookieName(config, SESSION_COOKIE));
 
   await registerClient(
     app,

@@ -1,3 +1,5 @@
+// The environment read once into a typed Config; a bad value stops the start with a one-line
+// ConfigError naming the variable.
 import path from 'node:path';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };

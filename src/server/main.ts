@@ -1,3 +1,7 @@
+// The process: reads the config, migrates and seeds under a lock, builds the app and listens on
+// one socket. SIGTERM/SIGINT: /readyz says 503 at once, the instance serves SHUTDOWN_DRAIN_MS
+// more with `Connection: close`, then closes and exits 0 (decisions 019, 050). A SQLite write
+// that failed for good exits too, so the process restarts (decision 049).
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';

@@ -193,3 +193,118 @@ test('tags an entry: Enter or a comma adds one, × takes it away, and they stay 
     await context.close();
   }
 });
+
+test("a journaler's week without a network: entries a day, one back-dated, tags, earlier years reread, all synced later", async () => {
+  // Issue 35 "Done when": the week works offline as online.
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  try {
+    await openAsNewVisitor(page, `${server.origin}/`);
+    // The service worker has cached the app and controls the page.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+    // Written on this date one and two years ago, while online.
+    const now = new Date();
+    for (const back of [1, 2]) {
+      const then = new Date(now.getFullYear() - back, now.getMonth(), now.getDate(), 12);
+      await page.evaluate(
+        async ({ id, text, at }) => {
+          const response = await fetch('/api/answer/save', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              answer: {
+                _id: id,
+                prompt_id: null,
+                prompt_title: 'Journal',
+                text,
+                answered: at,
+                modified: at,
+              },
+            }),
+          });
+          if (!response.ok) throw new Error(`save: ${response.status}`);
+        },
+        { id: `years-${back}`, text: `Written in ${then.getFullYear()}`, at: then.toISOString() },
+      );
+    }
+    // The app learns of them as a person would: it opens My answers.
+    await page.goto(`${server.origin}/past`);
+    await expect(cards(page)).toHaveCount(2);
+
+    await context.setOffline(true);
+    await page.goto(`${server.origin}/answer/journal`);
+    // Rereading: every earlier year's entry for today's date, newest first.
+    const memory = page.getByRole('complementary', { name: 'From your earlier answers' });
+    await expect(memory.getByRole('listitem')).toHaveCount(2);
+    await expect(memory.getByRole('listitem').first()).toContainText(
+      `Written in ${now.getFullYear() - 1}`,
+    );
+    await expect(memory.getByRole('listitem').last()).toContainText(
+      `Written in ${now.getFullYear() - 2}`,
+    );
+
+    await answerBox(page).fill('morning pages, offline');
+    const field = page.getByLabel('Add a tag');
+    await field.fill('train');
+    await field.press('Enter');
+    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+      '#train×',
+    ]);
+    await openSheetAndPick(page, 'New entry');
+    await page.waitForURL(/\/answer\/journal\/[^/]+$/);
+    await answerBox(page).fill('an evening thought, offline');
+    await openSheetAndPick(page, 'Write for another day…');
+    const yesterday = new Date(Date.now() - DAY);
+    const dialog = page.getByRole('dialog', { name: 'Write for another day' });
+    await dialog.getByLabel('Which day is it for?').fill(keyOf(yesterday));
+    await dialog.getByRole('button', { name: 'Write' }).click();
+    await expect(promptButton(page)).toContainText(labelOf(yesterday));
+    await answerBox(page).fill('what happened yesterday, offline');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL(`${server.origin}/streak`);
+
+    await page.goto(`${server.origin}/past`);
+    await expect(cards(page)).toHaveCount(5);
+    await expect(cards(page).filter({ hasText: 'What happened yesterday, offline' })).toContainText(
+      labelOf(yesterday),
+    );
+    await screenshot(page, 'journal-week-offline-phone');
+
+    // Back online: the server holds each entry once, on its day, with its tags.
+    await context.setOffline(false);
+    type Saved = { text: string; tags?: string[]; answered: string };
+    await expect
+      .poll(
+        async () => {
+          const answers = await page.evaluate(async () => {
+            const response = await fetch('/api/user/answers', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            });
+            return response.ok ? ((await response.json()) as { answers: Saved[] }).answers : [];
+          });
+          return answers
+            .map((a) => `${keyOf(new Date(a.answered))} ${a.text} [${(a.tags ?? []).join(',')}]`)
+            .sort();
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(
+        [
+          `${keyOf(new Date(now.getFullYear() - 2, now.getMonth(), now.getDate(), 12))} Written in ${now.getFullYear() - 2} []`,
+          `${keyOf(new Date(now.getFullYear() - 1, now.getMonth(), now.getDate(), 12))} Written in ${now.getFullYear() - 1} []`,
+          `${keyOf(now)} Morning pages, offline [train]`,
+          `${keyOf(now)} An evening thought, offline []`,
+          `${keyOf(yesterday)} What happened yesterday, offline []`,
+        ].sort(),
+      );
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -285,4 +285,52 @@ test.describe('a past worth rereading', () => {
     await shoot(page, 'world');
     expect(errors).toEqual([]);
   });
+
+  test('the home page and Shared answers render shared Markdown too @layout', async ({ page }) => {
+    const errors = watchPageErrors(page);
+    if ((page.viewportSize()?.width ?? 0) < 760) await page.setViewportSize(PHONE_390);
+    const width = page.viewportSize()?.width ?? 0;
+    // Sharing is for named accounts.
+    await page.goto(`${server.origin}/login?mode=signup`);
+    await signUpThroughForm(page, `Tea${width}`);
+    const me = (await call<{ user: { _id: string } }>(page, '/api/user')).user;
+    const id = `home-md-${width}`;
+    const stamp = new Date().toISOString();
+    await call(page, '/api/answer/save', {
+      answer: {
+        _id: id,
+        prompt_id: null,
+        prompt_title: 'Tea at four',
+        text: 'Tea was **strong** today.\n\n- milk\n- honey\n\n[the kettle](https://example.com/kettle)',
+        answered: stamp,
+        modified: stamp,
+      },
+    });
+    await call(page, '/api/answer/share', { answer_id: id, anonymous: false, user_id: me._id });
+
+    // The home page's cards from the world.
+    await page.goto(`${server.origin}/home`);
+    const homeCard = page
+      .getByRole('list', { name: 'Shared answers', exact: true })
+      .getByRole('listitem')
+      .filter({ hasText: 'Tea at four' })
+      .first();
+    await expect(homeCard.locator('strong')).toHaveText('strong');
+    await expect(homeCard.locator('li')).toHaveText(['milk', 'honey']);
+    // A link in the words opens itself, not the card's own link underneath it.
+    const kettle = homeCard.getByRole('link', { name: /^the kettle/ });
+    await expect(kettle).toHaveAttribute('href', 'https://example.com/kettle');
+    // A trial click fails when another element (the card's stretched link) would take the tap.
+    await kettle.click({ trial: true, timeout: 5_000 });
+    await expect(homeCard.getByText('**strong**')).toHaveCount(0);
+    await shoot(page, 'home-markdown');
+
+    // The person's own Shared answers.
+    await page.goto(`${server.origin}/shared`);
+    const sharedCard = page.getByRole('article', { name: 'Tea at four' });
+    await expect(sharedCard.locator('strong')).toHaveText('strong');
+    await expect(sharedCard.locator('li')).toHaveText(['milk', 'honey']);
+    await shoot(page, 'shared-markdown');
+    expect(errors).toEqual([]);
+  });
 });

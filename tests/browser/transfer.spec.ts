@@ -286,7 +286,7 @@ test.describe('export as Markdown and import it elsewhere', () => {
       await expect(card).toContainText('1 entry from Mar 5, 2026, from a Day One export.');
       await expect(card).toContainText(
         // Tags come over with their entries (issue 35 point 3).
-        '1 starred mark, 1 location, 1 weather note, 2 photos and 1 photo-only entry are not brought over yet.',
+        '1 location, 1 weather note, 2 photos and 1 photo-only entry are not brought over yet.',
       );
       await expect(card).not.toContainText('skipped');
       expect(await contrastViolations(page)).toEqual([]);

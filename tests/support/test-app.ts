@@ -9,6 +9,7 @@ import type { AppDeps } from '../../src/server/deps.ts';
 import { createPasswordHasher, FAST_TEST_COST } from '../../src/server/features/auth/passwords.ts';
 import { createDiskStorage } from '../../src/server/features/pictures/picture-storage.ts';
 import { inProcessWorldEvents } from '../../src/server/features/world/world-events.ts';
+import { checkAnswersAgainstOpenApi } from './openapi-check.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -50,6 +51,8 @@ export async function buildTestApp(
     passwords: fastHasher,
     ...options,
   });
+  // Every answer a test gets is checked against /api/openapi.json (a mismatch fails the test).
+  checkAnswersAgainstOpenApi(app);
   await app.ready();
   return app;
 }

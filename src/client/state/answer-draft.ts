@@ -77,13 +77,18 @@ export function startPromptAnswer(prompt: PromptView, category: string): void {
  * entry written for an earlier day, dated that day at this time of day (decision 058). Returns
  * the new entry's id.
  */
-export function startJournalEntry(category: string, day?: CalendarDay, now = new Date()): string {
+export function startJournalEntry(
+  category: string,
+  { day, id }: { day?: CalendarDay | null; id?: string } = {},
+  now = new Date(),
+): string {
   saveDraftIfChanged();
   const answer = blankAnswer({
     prompt_id: null,
     prompt_title: journalTitle(day ?? todayOf(now)),
     categories: [],
   });
+  if (id) answer._id = id;
   if (day && dayKey(day) !== dayKey(todayOf(now))) {
     const dated = new Date(now);
     dated.setFullYear(day.year, day.month - 1, day.day);

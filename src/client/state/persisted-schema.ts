@@ -56,6 +56,8 @@ export const answerSchema: Reader<Answer> = object({
   /** Decision 013: the server revision the text was written from (absent: unknown). */
   revision: orElse(optional(number()), undefined),
   sharedText: optional(maybeText),
+  /** Private, the author's own (issue 35): lost here, a tag written offline never reached the server. */
+  tags: orElse(optional(arrayOf(string())), undefined),
 });
 
 const feedAnswerSchema: Reader<FeedAnswer> = object({

@@ -28,10 +28,14 @@ function memoryStorage(initial: Record<string, string> = {}): Storage {
 }
 
 function savedState() {
+  const initial = initialPersistedState(today);
+  // Tagged, on the list and in the offline record: a reload keeps an entry's tags (issue 35).
+  const tagged = buildAnswer({ text: 'Written offline', tags: ['train', 'Berlin trip'] });
   return {
-    ...initialPersistedState(today),
-    user: { ...initialPersistedState(today).user, _id: 'abc123', streak: 4, score: 12 },
-    answers: [buildAnswer({ text: 'Grateful for tea' })],
+    ...initial,
+    user: { ...initial.user, _id: 'abc123', streak: 4, score: 12 },
+    answers: [buildAnswer({ text: 'Grateful for tea', tags: ['morning'] }), tagged],
+    offline: { ...initial.offline, beenOffline: true, answered: [tagged] },
     prompts: [buildPrompt()],
     category: 'Gratitude',
   };
@@ -101,7 +105,7 @@ describe('restoreState', () => {
     });
     const restored = restoreState(raw, today);
     expect(restored?.user._id).toBe('');
-    expect(restored?.answers).toHaveLength(1);
+    expect(restored?.answers).toHaveLength(2);
   });
 
   it('never restores transient or admin data', () => {

@@ -1,3 +1,5 @@
+// createDatabase(): Kysely over node:sqlite (sqlite-dialect.ts) or pg (postgres.ts), and the only
+// place that picks the dialect; the rest of the server sees one Database.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, sql } from 'kysely';

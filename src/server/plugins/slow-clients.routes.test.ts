@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { argon2id, createPasswordHasher, FAST_TEST_COST } from '#server/features/auth/passwords.ts';
+import { checkAnswersAgainstOpenApi } from '#tests/support/openapi-check.ts';
 import { buildTestApp, testConfig } from '#tests/support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 
@@ -186,6 +187,7 @@ describe('requests the server is still working on', () => {
       clientDir: '/nonexistent-muse-client',
       passwords: slowHasher,
     });
+    checkAnswersAgainstOpenApi(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
     // The idle-socket timeout (60 s in production) made short enough to outlast here.
     app.server.setTimeout(1_000);

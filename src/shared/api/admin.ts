@@ -17,6 +17,7 @@ export const adminPageRequest = z.object({
 
 /** SPEC §3 'Admin list: entries with name'. */
 export const adminEntrySchema = z.object({ name: z.string() });
+z.globalRegistry.add(adminEntrySchema, { id: 'AdminEntry' });
 export type AdminEntry = z.infer<typeof adminEntrySchema>;
 export const adminListResponse = z.object({ admin: z.array(adminEntrySchema) });
 
@@ -37,6 +38,7 @@ export const adminUserViewSchema = z.object({
   shared: z.number(),
   admin: z.boolean(),
 });
+z.globalRegistry.add(adminUserViewSchema, { id: 'AdminUser' });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 export const adminUsersResponse = z.object({
   users: z.array(adminUserViewSchema),
@@ -68,6 +70,7 @@ export const adminAnswerViewSchema = z
     'an answer without its author carries no score or exact time',
   );
 export type AdminAnswerView = z.infer<typeof adminAnswerViewSchema>;
+z.globalRegistry.add(adminAnswerViewSchema, { id: 'AdminAnswer' });
 export const adminAnswersResponse = z.object({
   answers: z.array(adminAnswerViewSchema),
   page: z.number(),
@@ -82,6 +85,7 @@ export const adminAuditEntrySchema = z.object({
   action: z.string(),
   target: z.string(),
 });
+z.globalRegistry.add(adminAuditEntrySchema, { id: 'AdminAuditEntry' });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 export const adminAuditResponse = z.object({
   entries: z.array(adminAuditEntrySchema),

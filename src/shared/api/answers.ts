@@ -62,6 +62,7 @@ export const answerInputSchema = z.object({
    */
   base_revision: z.number().int().min(0).max(2_147_483_647).nullish(),
 });
+z.globalRegistry.add(answerInputSchema, { id: 'AnswerInput' });
 
 export const saveAnswerRequest = z.object({ answer: answerInputSchema });
 export const deleteAnswerRequest = z.object({ answer_id: idSchema });
@@ -104,10 +105,12 @@ export const answerSchema = z.object({
    */
   sharedText: z.string().nullable().optional(),
 });
+z.globalRegistry.add(answerSchema, { id: 'Answer' });
 export type Answer = z.infer<typeof answerSchema>;
 
 export const answerResponse = z.object({ answer: answerSchema });
 /** 409 from /api/answer/save: the save was based on an older revision; `answer` is current. */
 export const answerConflictResponse = z.object({ error: z.string(), answer: answerSchema });
+z.globalRegistry.add(answerConflictResponse, { id: 'AnswerConflict' });
 export const answersResponse = z.object({ answers: z.array(answerSchema) });
 export type AnswerConflictResponse = z.infer<typeof answerConflictResponse>;

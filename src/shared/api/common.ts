@@ -27,6 +27,9 @@ export const categoriesSchema = z.array(categoryNameSchema).max(20);
 
 export { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '../domain/limits.ts';
 
+/** Every error's answer (4xx, 503): a short reason a person can read. */
+export const errorResponse = z.object({ error: z.string() }).meta({ id: 'Error' });
+
 /** `{ ok: true }` for calls whose response the spec does not show and that change nothing shown. */
 export const okResponse = z.object({ ok: z.literal(true) });
 

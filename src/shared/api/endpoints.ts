@@ -115,7 +115,17 @@ export type Endpoint = {
   response: z.ZodType | MediaType;
   /** Other statuses whose answer is more than `{ error }` (a save's 409 with the current answer). */
   otherResponses?: Readonly<Record<number, z.ZodType>>;
+  /**
+   * The `{ error }` answers this call gives for reasons of its own (not found, taken, gone), and
+   * why. What every call of its kind may answer (a body its schema refuses, no session, an
+   * anonymous caller of a named-only call, a cross-site POST, too many requests, the database
+   * away) is derived for /api/openapi.json from the rest of the entry and the route itself.
+   */
+  errors?: Readonly<Partial<Record<ErrorStatus, string>>>;
 };
+
+/** The error statuses a call may list in `errors`. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 export const endpoints = {
   '/healthz': { method: 'GET', summary: 'Liveness', access: 'anyone', response: healthResponse },
@@ -125,18 +135,24 @@ export const endpoints = {
     access: 'anyone',
     response: readyResponse,
     otherResponses: { 503: notReadyResponse },
+    errors: { 503: 'Not ready: the server is stopping, or the database is down or read-only' },
   },
   '/metrics': {
     method: 'GET',
     summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token; 404 while it is unset)',
     access: 'anyone',
     response: 'text/plain',
+    errors: {
+      401: 'No METRICS_TOKEN, or the wrong one, as the bearer token',
+      404: 'METRICS_TOKEN is not set: there are no metrics',
+    },
   },
   '/media/pictures/*': {
     method: 'GET',
     summary: 'An uploaded picture',
     access: 'anyone',
     response: 'image/webp',
+    errors: { 404: 'No such picture' },
   },
   '/api/openapi.json': {
     method: 'GET',
@@ -156,6 +172,7 @@ export const endpoints = {
     access: 'anyone',
     body: createUserRequest,
     response: userResponse,
+    errors: { 409: 'That user id is taken' },
   },
   '/api/signup': {
     method: 'POST',
@@ -163,6 +180,7 @@ export const endpoints = {
     access: 'user',
     body: signupRequest,
     response: signupResponse,
+    errors: { 409: 'Already signed up, or the name or e-mail is taken' },
   },
   '/api/login': {
     method: 'POST',
@@ -170,6 +188,10 @@ export const endpoints = {
     access: 'anyone',
     body: loginRequest,
     response: userResponse,
+    errors: {
+      401: 'Wrong name or password',
+      429: 'Too many failed logins on this account: wait for Retry-After',
+    },
   },
   '/api/logout': {
     method: 'POST',
@@ -183,6 +205,11 @@ export const endpoints = {
     access: 'anyone',
     body: tokenRequest,
     response: tokenResponse,
+    errors: {
+      401: 'Wrong name or password',
+      403: 'An anonymous user: sign up first',
+      429: 'Too many failed logins on this account: wait for Retry-After',
+    },
   },
   '/api/tokens': {
     method: 'POST',
@@ -196,6 +223,7 @@ export const endpoints = {
     access: 'user',
     body: revokeTokenRequest,
     response: okResponse,
+    errors: { 404: 'No device of yours has that id' },
   },
   '/api/user/delete': {
     method: 'POST',
@@ -203,6 +231,7 @@ export const endpoints = {
     access: 'user',
     body: deleteAccountRequest,
     response: okResponse,
+    errors: { 403: 'Wrong password', 429: 'Too many failed password checks on this account' },
   },
   '/api/password/recovery': {
     method: 'GET',
@@ -216,6 +245,10 @@ export const endpoints = {
     access: 'anyone',
     body: forgotPasswordRequest,
     response: okResponse,
+    errors: {
+      404: 'This Müse sends no e-mail: use a recovery code',
+      429: 'Too many attempts for this account',
+    },
   },
   '/api/password/reset': {
     method: 'POST',
@@ -223,6 +256,7 @@ export const endpoints = {
     access: 'anyone',
     body: resetPasswordRequest,
     response: okResponse,
+    errors: { 400: 'The reset link is not valid any more', 429: 'Too many attempts' },
   },
   '/api/password/recover': {
     method: 'POST',
@@ -230,6 +264,7 @@ export const endpoints = {
     access: 'anyone',
     body: recoverWithCodeRequest,
     response: okResponse,
+    errors: { 400: 'That code does not match', 429: 'Too many attempts for this account' },
   },
   '/api/password/change': {
     method: 'POST',
@@ -238,6 +273,7 @@ export const endpoints = {
     access: 'named',
     body: changePasswordRequest,
     response: okResponse,
+    errors: { 403: 'Wrong password', 429: 'Too many failed password checks on this account' },
   },
   '/api/user/recovery-codes': {
     method: 'POST',
@@ -245,6 +281,10 @@ export const endpoints = {
     access: 'named',
     body: regenerateRecoveryCodesRequest,
     response: recoveryCodesResponse,
+    errors: {
+      403: 'Wrong password, or a bearer token (only a browser session may)',
+      429: 'Too many failed password checks on this account',
+    },
   },
   '/api/user': {
     method: 'POST',
@@ -252,6 +292,7 @@ export const endpoints = {
     access: 'user',
     body: ownUserRequest,
     response: userResponse,
+    errors: { 404: 'An id that is not the caller’s' },
   },
   '/api/user/export': {
     method: 'POST',
@@ -273,6 +314,13 @@ export const endpoints = {
     body: 'multipart',
     query: importQuery,
     response: importPreviewResponse,
+    errors: {
+      400: 'No file, or one that cannot be read',
+      409: 'This file is already being imported',
+      413: 'The file is too large',
+      415: 'Not multipart/form-data',
+      429: 'Over the hour’s write allowance',
+    },
   },
   '/api/user/import': {
     method: 'POST',
@@ -281,6 +329,13 @@ export const endpoints = {
     body: 'multipart',
     query: importQuery,
     response: importResponse,
+    errors: {
+      400: 'No file, or one that cannot be read',
+      409: 'This file is already being imported',
+      413: 'The file is too large, or unpacks too large',
+      415: 'Not multipart/form-data',
+      429: 'Over the hour’s write allowance',
+    },
   },
   '/api/user/update': {
     method: 'POST',
@@ -288,6 +343,7 @@ export const endpoints = {
     access: 'named',
     body: updateUserRequest,
     response: userResponse,
+    errors: { 403: 'Not the caller’s account', 409: 'The name or e-mail is taken' },
   },
   '/api/user/profilePicture': {
     method: 'POST',
@@ -295,6 +351,10 @@ export const endpoints = {
     access: 'named',
     body: profilePictureRequest,
     response: userResponse,
+    errors: {
+      400: 'Upload the picture first',
+      403: 'Not the caller’s account, or not their picture',
+    },
   },
   '/api/user/picture': {
     method: 'POST',
@@ -302,6 +362,11 @@ export const endpoints = {
     access: 'named',
     body: 'multipart',
     response: pictureUploadResponse,
+    errors: {
+      400: 'No picture was sent',
+      413: 'The picture is too large or has too many pixels',
+      415: 'Not multipart/form-data, or not a picture',
+    },
   },
   '/api/user/streak': {
     method: 'POST',
@@ -309,6 +374,7 @@ export const endpoints = {
     access: 'user',
     body: streakRequest,
     response: userResponse,
+    errors: { 403: 'Not the caller’s account' },
   },
   '/api/user/reset': {
     method: 'POST',
@@ -316,6 +382,7 @@ export const endpoints = {
     access: 'user',
     body: resetRequest,
     response: userResponse,
+    errors: { 403: 'Not the caller’s account' },
   },
   '/api/user/code': {
     method: 'POST',
@@ -324,6 +391,10 @@ export const endpoints = {
     access: 'named',
     body: codeRequest,
     response: userResponse,
+    errors: {
+      403: 'Not the caller’s account, or the current passcode or password is missing or wrong',
+      429: 'Too many wrong tries',
+    },
   },
   '/api/user/code/forget': {
     method: 'POST',
@@ -331,6 +402,7 @@ export const endpoints = {
     access: 'named',
     body: forgetPasscodeRequest,
     response: userResponse,
+    errors: { 403: 'Not the caller’s account, or no fresh password login' },
   },
   '/api/user/answers': {
     method: 'POST',
@@ -338,6 +410,7 @@ export const endpoints = {
     access: 'user',
     body: userAnswersRequest,
     response: answersResponse,
+    errors: { 404: 'An id that is not the caller’s' },
   },
   '/api/user/other': {
     method: 'POST',
@@ -345,6 +418,7 @@ export const endpoints = {
     access: 'anyone',
     body: otherUserRequest,
     response: otherUserResponse,
+    errors: { 404: 'No such user' },
   },
   '/api/reminders/key': {
     method: 'POST',
@@ -365,6 +439,7 @@ export const endpoints = {
     access: 'user',
     body: unsubscribeRequest,
     response: okResponse,
+    errors: { 404: 'No reminder for that device' },
   },
   '/api/answer/save': {
     method: 'POST',
@@ -373,6 +448,11 @@ export const endpoints = {
     body: saveAnswerRequest,
     response: answerResponse,
     otherResponses: { 409: answerConflictResponse },
+    errors: {
+      403: 'Not the caller’s account',
+      404: 'Someone else’s answer',
+      410: 'That answer was deleted',
+    },
   },
   '/api/answer/get': {
     method: 'POST',
@@ -380,6 +460,7 @@ export const endpoints = {
     access: 'user',
     body: getAnswerRequest,
     response: answerResponse,
+    errors: { 404: 'No such answer of the caller’s' },
   },
   '/api/answer/delete': {
     method: 'POST',
@@ -387,6 +468,7 @@ export const endpoints = {
     access: 'user',
     body: deleteAnswerRequest,
     response: okResponse,
+    errors: { 404: 'No such answer of the caller’s' },
   },
   '/api/answer/shared': {
     method: 'POST',
@@ -397,9 +479,13 @@ export const endpoints = {
   },
   '/api/world/live': {
     method: 'GET',
-    summary: 'The world as it changes (server-sent events; see world-live.ts for the events)',
+    summary: 'The world as it changes (server-sent events: x-events names each and its data)',
     access: 'anyone',
     response: 'text/event-stream',
+    errors: {
+      429: 'Too many live streams from this network',
+      503: 'This instance holds all the streams it can, or is stopping',
+    },
   },
   '/api/answer/share': {
     method: 'POST',
@@ -407,6 +493,11 @@ export const endpoints = {
     access: 'named',
     body: shareAnswerRequest,
     response: answerResponse,
+    errors: {
+      400: 'An empty answer',
+      404: 'No such answer of the caller’s',
+      409: 'Shown by name already',
+    },
   },
   '/api/answer/unshare': {
     method: 'POST',
@@ -414,6 +505,7 @@ export const endpoints = {
     access: 'named',
     body: unshareAnswerRequest,
     response: answerResponse,
+    errors: { 404: 'No such answer of the caller’s' },
   },
   '/api/answer/share/update': {
     method: 'POST',
@@ -421,6 +513,7 @@ export const endpoints = {
     access: 'named',
     body: updateSharedCopyRequest,
     response: answerResponse,
+    errors: { 400: 'Empty text', 404: 'No such shared answer of the caller’s' },
   },
   '/api/answer/like': {
     method: 'POST',
@@ -428,6 +521,7 @@ export const endpoints = {
     access: 'named',
     body: likeAnswerRequest,
     response: feedAnswerResponse,
+    errors: { 403: 'The caller’s own answer', 404: 'No such shared answer' },
   },
   '/api/answer/unlike': {
     method: 'POST',
@@ -435,6 +529,7 @@ export const endpoints = {
     access: 'named',
     body: likeAnswerRequest,
     response: feedAnswerResponse,
+    errors: { 403: 'The caller’s own answer', 404: 'No such shared answer' },
   },
   '/api/answer/report': {
     method: 'POST',
@@ -442,6 +537,7 @@ export const endpoints = {
     access: 'named',
     body: reportAnswerRequest,
     response: feedAnswerResponse,
+    errors: { 403: 'The caller’s own answer', 404: 'No such shared answer' },
   },
   '/api/answer/unreport': {
     method: 'POST',
@@ -449,6 +545,7 @@ export const endpoints = {
     access: 'named',
     body: reportAnswerRequest,
     response: feedAnswerResponse,
+    errors: { 403: 'The caller’s own answer', 404: 'No such shared answer' },
   },
   '/api/answer/reported': {
     method: 'GET',
@@ -462,6 +559,7 @@ export const endpoints = {
     access: 'admin',
     body: unshareAnswerRequest,
     response: okResponse,
+    errors: { 404: 'No such shared answer' },
   },
   '/api/admin/answer/clear-reports': {
     method: 'POST',
@@ -469,6 +567,7 @@ export const endpoints = {
     access: 'admin',
     body: unshareAnswerRequest,
     response: okResponse,
+    errors: { 404: 'No such shared answer' },
   },
   '/api/prompt/create': {
     method: 'POST',
@@ -476,6 +575,7 @@ export const endpoints = {
     access: 'named',
     body: createPromptRequest,
     response: promptResponse,
+    errors: { 409: 'That prompt id is taken' },
   },
   '/api/admin/prompt/create': {
     method: 'POST',
@@ -483,6 +583,7 @@ export const endpoints = {
     access: 'admin',
     body: createPromptRequest,
     response: promptResponse,
+    errors: { 409: 'That prompt id is taken' },
   },
   '/api/prompt/save': {
     method: 'POST',
@@ -490,6 +591,7 @@ export const endpoints = {
     access: 'named',
     body: savePromptRequest,
     response: promptResponse,
+    errors: { 403: 'Neither its author nor an admin', 404: 'No such prompt' },
   },
   '/api/prompt/delete': {
     method: 'POST',
@@ -497,6 +599,7 @@ export const endpoints = {
     access: 'named',
     body: promptIdRequest,
     response: okResponse,
+    errors: { 403: 'Neither its author nor an admin', 404: 'No such prompt' },
   },
   '/api/prompt/approve': {
     method: 'POST',
@@ -504,6 +607,7 @@ export const endpoints = {
     access: 'admin',
     body: promptIdRequest,
     response: promptResponse,
+    errors: { 404: 'No such prompt' },
   },
   '/api/prompt/reject': {
     method: 'POST',
@@ -511,6 +615,7 @@ export const endpoints = {
     access: 'admin',
     body: promptIdRequest,
     response: promptResponse,
+    errors: { 404: 'No such prompt' },
   },
   '/api/prompts/approved': {
     method: 'POST',
@@ -524,6 +629,7 @@ export const endpoints = {
     access: 'user',
     body: userPromptsRequest,
     response: promptsResponse,
+    errors: { 404: 'An id that is not the caller’s' },
   },
   '/api/prompts/submitted': {
     method: 'POST',
@@ -537,6 +643,7 @@ export const endpoints = {
     access: 'anyone',
     body: todayPromptRequest,
     response: todayPromptResponse,
+    errors: { 404: 'There are no approved prompts yet' },
   },
   '/api/prompt/today/update': {
     method: 'POST',
@@ -544,6 +651,7 @@ export const endpoints = {
     access: 'anyone',
     body: todayPromptUpdateRequest,
     response: todayPromptResponse,
+    errors: { 404: 'No such prompt for that day' },
   },
   '/api/admin': {
     method: 'POST',
@@ -557,6 +665,7 @@ export const endpoints = {
     access: 'admin',
     body: adminNameRequest,
     response: adminListResponse,
+    errors: { 404: 'No user by that name' },
   },
   '/api/admin/remove': {
     method: 'POST',
@@ -564,6 +673,7 @@ export const endpoints = {
     access: 'admin',
     body: adminNameRequest,
     response: adminListResponse,
+    errors: { 404: 'No user by that name', 409: 'The last admin, or one named in MUSE_ADMINS' },
   },
   '/api/admin/users': {
     method: 'POST',
@@ -591,6 +701,7 @@ export const endpoints = {
     summary: 'Gone: always 410 (decision 006)',
     access: 'anyone',
     response: goneResponse,
+    errors: { 410: 'Always: this call no longer exists (decision 006)' },
   },
   '/api/offline/save': {
     method: 'POST',
@@ -598,6 +709,7 @@ export const endpoints = {
     access: 'user',
     body: offlineSaveRequest,
     response: offlineSaveResponse,
+    errors: { 403: 'Not the caller’s account' },
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -20,6 +20,7 @@ export const offlineRecordSchema = z.object({
   /** The last streak day the client counted offline, 'YYYY-MM-DD'. */
   last: z.string().max(40).nullish(),
 });
+z.globalRegistry.add(offlineRecordSchema, { id: 'OfflineRecord' });
 
 export const offlineSaveRequest = z.object({
   user_id: claimedUserIdSchema,
@@ -32,6 +33,7 @@ export const offlineSaveRequest = z.object({
  * (decision 013): the server kept its text and saved the offline one as answer `copy_id`.
  */
 export const offlineCopySchema = z.object({ answer_id: z.string(), copy_id: z.string() });
+z.globalRegistry.add(offlineCopySchema, { id: 'OfflineCopy' });
 export type OfflineCopy = z.infer<typeof offlineCopySchema>;
 
 /** SPEC §7: the server's copy of everything the record touched (+ decision 013's copies). */

@@ -31,6 +31,7 @@ export const promptInputSchema = z.object({
   /** The author: when present on create it must be the caller; never changes an author. */
   user_id: z.string().max(64).nullish(),
 });
+z.globalRegistry.add(promptInputSchema, { id: 'PromptInput' });
 
 export const createPromptRequest = z.object({ prompt: promptInputSchema });
 export const savePromptRequest = z.object({ prompt: promptInputSchema });
@@ -59,6 +60,7 @@ export const promptViewSchema = z.object({
   categories: z.array(z.string()),
   status: z.enum(PROMPT_STATUSES),
 });
+z.globalRegistry.add(promptViewSchema, { id: 'Prompt' });
 export type PromptView = z.infer<typeof promptViewSchema>;
 
 /** create, save, approve, reject, admin create. */

@@ -14,6 +14,7 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z.string().url().max(2048),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
+z.globalRegistry.add(pushSubscriptionSchema, { id: 'PushSubscription' });
 
 export const subscribeRequest = z.object({
   subscription: pushSubscriptionSchema,
@@ -32,6 +33,7 @@ export const reminderSchema = z.object({
   days: z.array(z.number()),
   timeZone: z.string(),
 });
+z.globalRegistry.add(reminderSchema, { id: 'Reminder' });
 export type Reminder = z.infer<typeof reminderSchema>;
 export const reminderResponse = z.object({ reminder: reminderSchema });
 

@@ -25,6 +25,7 @@ export const deviceTokenSchema = z.object({
   /** The token this very request came with. */
   current: z.boolean(),
 });
+z.globalRegistry.add(deviceTokenSchema, { id: 'DeviceToken' });
 export type DeviceToken = z.infer<typeof deviceTokenSchema>;
 
 export const tokenResponse = z.object({ token: z.string(), id: z.string() });

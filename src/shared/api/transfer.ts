@@ -12,8 +12,6 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Kinds of things an import cannot bring over yet (photo-only: a Day One entry of only photos). */
 export const LEFT_KINDS = [
-  'tags',
-  'starred',
   'locations',
   'weather',
   'photos',
@@ -38,6 +36,7 @@ export const importSummarySchema = z.object({
    */
   notBroughtOver: z.array(z.object({ kind: z.enum(LEFT_KINDS), count: z.number() })),
 });
+z.globalRegistry.add(importSummarySchema, { id: 'ImportSummary' });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 /** The person's time zone (the browser's), which decides the day an entry falls on; UTC when absent. */

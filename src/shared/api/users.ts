@@ -145,6 +145,7 @@ export const passcodeLockSchema = z.object({
   salt: z.string(),
   hash: z.string(),
 });
+z.globalRegistry.add(passcodeLockSchema, { id: 'PasscodeLock' });
 export type PasscodeLock = z.infer<typeof passcodeLockSchema>;
 
 /** The caller's own record, as the server sends it (never a password hash). */
@@ -165,6 +166,7 @@ export const ownUserSchema = z.object({
   code: passcodeLockSchema.nullable(),
   old_id: z.string(),
 });
+z.globalRegistry.add(ownUserSchema, { id: 'User' });
 export type OwnUser = z.infer<typeof ownUserSchema>;
 
 export const userResponse = z.object({ user: ownUserSchema });

@@ -21,5 +21,12 @@ export const liveEventSchemas = {
   reset: z.object({}),
 };
 
+// Named for /api/openapi.json, which describes the stream's events by these names.
+z.globalRegistry.add(liveEventSchemas.answer, { id: 'WorldLiveAnswer' });
+z.globalRegistry.add(liveEventSchemas.changed, { id: 'WorldLiveChanged' });
+z.globalRegistry.add(liveEventSchemas.loves, { id: 'WorldLiveLoves' });
+z.globalRegistry.add(liveEventSchemas.removed, { id: 'WorldLiveRemoved' });
+z.globalRegistry.add(liveEventSchemas.reset, { id: 'WorldLiveReset' });
+
 export type LiveEventName = keyof typeof liveEventSchemas;
 export type LiveEvent<N extends LiveEventName> = z.output<(typeof liveEventSchemas)[N]>;

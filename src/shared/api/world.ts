@@ -78,12 +78,14 @@ function namesNoOneWhenAnonymous(answer: z.output<typeof feedAnswerFields>): boo
 const ANONYMOUS_NAMED = 'an anonymous answer names no author and carries no score or exact time';
 
 export const feedAnswerSchema = feedAnswerFields.refine(namesNoOneWhenAnonymous, ANONYMOUS_NAMED);
+z.globalRegistry.add(feedAnswerSchema, { id: 'FeedAnswer' });
 export type FeedAnswer = z.infer<typeof feedAnswerSchema>;
 
 export const reportedAnswerSchema = feedAnswerFields
   .extend({ reports: z.number() })
   .refine(namesNoOneWhenAnonymous, ANONYMOUS_NAMED);
 export type ReportedAnswer = z.infer<typeof reportedAnswerSchema>;
+z.globalRegistry.add(reportedAnswerSchema, { id: 'ReportedAnswer' });
 
 /**
  * What a public profile shows: nothing else about the user leaves the server. `streak`,
@@ -101,6 +103,7 @@ export const publicProfileSchema = z.object({
   sharedCount: z.number(),
   sharedAnswers: z.array(feedAnswerSchema),
 });
+z.globalRegistry.add(publicProfileSchema, { id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const feedAnswerResponse = z.object({ answer: feedAnswerSchema });

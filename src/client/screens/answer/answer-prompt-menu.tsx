@@ -4,16 +4,13 @@ import { ActionSheet } from '#client/components/action-sheet.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { MoreIcon } from '#client/components/icons.tsx';
 import type { ShareFlow } from '#client/components/use-share-flow.tsx';
-import { journalEntryPath } from '#client/routes.ts';
-import { saveDraftIfChanged, startJournalEntry } from '#client/state/answer-draft.ts';
+import { saveDraftIfChanged } from '#client/state/answer-draft.ts';
 import { showStatus } from '#client/state/status.ts';
 import { deleteAnswer } from '#client/state/writes.ts';
 import type { Answer } from '#shared/api/answers.ts';
-import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
+import { newJournalEntry } from './answer-route.ts';
 import { answerSheetActions } from './answer-sheet-actions.ts';
 import { JournalDayDialog } from './journal-day-dialog.tsx';
-
-const JOURNAL = PSEUDO_CATEGORIES.journal;
 
 type AnswerPromptMenuProps = {
   draft: Answer;
@@ -83,7 +80,8 @@ export function AnswerPromptMenu({
         onCancel={() => setDayOpen(false)}
         onChoose={(day) => {
           setDayOpen(false);
-          void navigate(journalEntryPath(startJournalEntry(JOURNAL, day)));
+          const { to, state } = newJournalEntry(day);
+          void navigate(to, { state });
         }}
       />
       <ConfirmDialog

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildAnswer, buildPrompt } from '#client/test-support/fixtures.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
-import { type AnswerContext, decideAnswer, parseAnswerRoute } from './answer-route.ts';
+import {
+  type AnswerContext,
+  decideAnswer,
+  newEntryDayOf,
+  newJournalEntry,
+  parseAnswerRoute,
+} from './answer-route.ts';
 
 const today = { year: 2026, month: 3, day: 5 };
 const { all: ALL, journal: JOURNAL, today: TODAY, answers: ANSWERS } = PSEUDO_CATEGORIES;
@@ -161,20 +167,36 @@ describe('decideAnswer', () => {
       });
     });
 
-    it('keeps an entry just begun for an earlier day on its way to its address (decision 058)', () => {
-      const dated = buildAnswer({
-        prompt_id: null,
-        prompt_title: 'Mar 1, 2026',
-        answered: '2026-03-01T20:00:00.000Z',
-        modified: '2026-03-05T20:00:00.000Z',
-      });
-      const ctx = context({ draft: dated, category: JOURNAL });
-      expect(decideAnswer({ kind: 'journal' }, ctx)).toEqual({ kind: 'show' });
-      // A blank draft left from yesterday is not dated: today's journal starts afresh.
-      const left = { ...dated, prompt_title: 'Mar 4, 2026', modified: dated.answered };
-      expect(decideAnswer({ kind: 'journal' }, context({ draft: left }))).toEqual({
+    it('begins a new entry at its own address, for the day the navigation names (decision 058)', () => {
+      const route = { kind: 'journal-answer', answerId: 'fresh1' } as const;
+      // "New entry": today.
+      expect(decideAnswer(route, context({ newEntryDay: null }))).toEqual({
         kind: 'start-journal',
+        answerId: 'fresh1',
+        day: null,
       });
+      // "Write for another day": that day, whatever the draft on screen before.
+      const before = buildAnswer({ prompt_id: null, prompt_title: 'Mar 5, 2026' });
+      const day = { year: 2026, month: 3, day: 1 };
+      expect(
+        decideAnswer(route, context({ draft: before, answers: [before], newEntryDay: day })),
+      ).toEqual({ kind: 'start-journal', answerId: 'fresh1', day });
+      // Once begun, it shows; and an address someone merely types is no new entry.
+      const begun = buildAnswer({ _id: 'fresh1', prompt_id: null });
+      expect(decideAnswer(route, context({ draft: begun, newEntryDay: day }))).toEqual({
+        kind: 'show',
+      });
+      expect(decideAnswer(route, context())).toEqual({ kind: 'redirect', to: '/' });
+    });
+
+    it('reads the day of a new entry from the router state, and nothing else', () => {
+      const { to, state } = newJournalEntry({ year: 2026, month: 3, day: 1 });
+      expect(to).toMatch(/^\/answer\/journal\/[0-9a-f]{32}$/);
+      expect(newEntryDayOf(state)).toEqual({ year: 2026, month: 3, day: 1 });
+      expect(newEntryDayOf(newJournalEntry().state)).toBeNull();
+      expect(newEntryDayOf(null)).toBeUndefined();
+      expect(newEntryDayOf({ from: '/past' })).toBeUndefined();
+      expect(newEntryDayOf({ newEntryDay: 'not a day' })).toBeUndefined();
     });
 
     it('opens a journal answer by id, or goes back to / when there is none', () => {

@@ -1,11 +1,17 @@
-import { paths } from '#client/routes.ts';
+import { journalEntryPath, paths } from '#client/routes.ts';
 import type { TodayPrompt } from '#client/state/app-state.ts';
+import { newId } from '#client/state/ids.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
-import { type CalendarDay, dayKey, isSameDay, todayOf } from '#shared/domain/calendar-day.ts';
+import {
+  type CalendarDay,
+  dayKey,
+  isSameDay,
+  parseDayKey,
+  todayOf,
+} from '#shared/domain/calendar-day.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { journalTitle } from '#shared/domain/date-format.ts';
-import { isDatedDraft } from '#shared/domain/dated-draft.ts';
 
 // Which answer the answer screen shows for its URL (SPEC §2 answer routes), as a pure decision
 // the screen then carries out. 'show' means the current answer already fits the URL.
@@ -29,6 +35,27 @@ export function parseAnswerRoute(splat: string, search: URLSearchParams): Answer
   return { kind: 'prompt', promptId: first };
 }
 
+/** Router state that begins a new journal entry at its address: its day's key, null for today. */
+type NewEntryState = { newEntryDay: string | null };
+
+/**
+ * Where "New entry" and "Write for another day" go: a fresh id's address, with the day in the
+ * router state (decideAnswer's `newEntryDay`), so the screen begins the entry there.
+ */
+export function newJournalEntry(day: CalendarDay | null = null): {
+  to: string;
+  state: NewEntryState;
+} {
+  return { to: journalEntryPath(newId()), state: { newEntryDay: day ? dayKey(day) : null } };
+}
+
+/** The day of a new entry a navigation's state asks for (null: today); undefined if none. */
+export function newEntryDayOf(state: unknown): CalendarDay | null | undefined {
+  if (typeof state !== 'object' || state === null || !('newEntryDay' in state)) return undefined;
+  const day = (state as NewEntryState).newEntryDay;
+  return typeof day === 'string' ? (parseDayKey(day) ?? undefined) : null;
+}
+
 export type AnswerContext = {
   /** The current answer (state.answer). */
   draft: Answer | null;
@@ -41,6 +68,12 @@ export type AnswerContext = {
   todayPrompt: TodayPrompt;
   today: CalendarDay;
   category: string;
+  /**
+   * The navigation to /answer/journal/{id} came from "New entry" or "Write for another day"
+   * (router state: newEntryState below): the day its new entry is for, null for today; undefined
+   * for any other way of arriving.
+   */
+  newEntryDay?: CalendarDay | null;
 };
 
 export type AnswerDecision =
@@ -50,7 +83,8 @@ export type AnswerDecision =
   | { kind: 'start-prompt'; prompt: PromptView; category: string }
   /** Pick a random prompt of `category` (impure, so the screen does it) and go to its URL. */
   | { kind: 'start-random'; category: string }
-  | { kind: 'start-journal' }
+  /** A new journal entry: at the address's id and for a day, when the address names them. */
+  | { kind: 'start-journal'; answerId?: string; day?: CalendarDay | null }
   | { kind: 'open'; answer: Answer; category: string };
 
 const { all: ALL, journal: JOURNAL, today: TODAY, answers: ANSWERS } = PSEUDO_CATEGORIES;
@@ -99,10 +133,7 @@ function decideJournal(ctx: AnswerContext): AnswerDecision {
   const title = journalTitle(ctx.today);
   const { draft, answers } = ctx;
   const isToday = (a: Answer) => a.prompt_id === null && a.prompt_title === title;
-  // An entry just begun for another day (decision 058) is not lost on its way to its address.
-  const justBegun = (a: Answer) =>
-    a.prompt_id === null && isDatedDraft(a) && !answers.some((b) => b._id === a._id);
-  if (draft && (isToday(draft) || justBegun(draft)) && !isShared(draft, answers)) {
+  if (draft && isToday(draft) && !isShared(draft, answers)) {
     return keepOrOpen(draft, ctx.category, JOURNAL);
   }
   let latest: Answer | null = null;
@@ -133,6 +164,11 @@ export function decideAnswer(route: AnswerRoute, ctx: AnswerContext): AnswerDeci
       if (draft?._id === route.answerId) return { kind: 'show' };
       const found = ctx.answers.find((a) => a._id === route.answerId);
       if (found) return { kind: 'open', answer: found, category: JOURNAL };
+      // The entry begins here, at its own address, so the address and the entry never disagree
+      // on the way (a draft begun before the navigation met the old address first).
+      if (ctx.newEntryDay !== undefined) {
+        return { kind: 'start-journal', answerId: route.answerId, day: ctx.newEntryDay };
+      }
       return ctx.answersLoaded ? { kind: 'redirect', to: paths.categories } : { kind: 'wait' };
     }
     case 'prompt': {

@@ -17,7 +17,12 @@ import { useTitle } from '#client/use-title.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { AnswerEditor } from './answer-editor.tsx';
-import { type AnswerDecision, decideAnswer, parseAnswerRoute } from './answer-route.ts';
+import {
+  type AnswerDecision,
+  decideAnswer,
+  newEntryDayOf,
+  parseAnswerRoute,
+} from './answer-route.ts';
 import './answer-screen.css';
 import { pageTitleFor, TodayFrame } from './today-frame.tsx';
 
@@ -65,6 +70,7 @@ export function AnswerScreen() {
     todayPrompt,
     today: todayOf(new Date()),
     category,
+    newEntryDay: newEntryDayOf(location.state),
   });
   const latest = useRef(decision);
   latest.current = decision;
@@ -100,7 +106,7 @@ export function AnswerScreen() {
         break;
       }
       case 'start-journal':
-        startJournalEntry(JOURNAL);
+        startJournalEntry(JOURNAL, { day: d.day, id: d.answerId });
         break;
       case 'open':
         openAnswer(d.answer, d.category);

@@ -2,13 +2,14 @@ import type { NavigateFunction } from 'react-router';
 import type { SheetAction } from '#client/components/action-sheet.tsx';
 import type { ShareFlow } from '#client/components/use-share-flow.tsx';
 import { downloadAnswers } from '#client/download-answers.ts';
-import { journalEntryPath, paths, promptPath } from '#client/routes.ts';
-import { pickPromptFor, startJournalEntry } from '#client/state/answer-draft.ts';
+import { paths, promptPath } from '#client/routes.ts';
+import { pickPromptFor } from '#client/state/answer-draft.ts';
 import { setState } from '#client/state/app-store.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { isPseudoCategory, PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
+import { newJournalEntry } from './answer-route.ts';
 
-const { all: ALL, answers: ANSWERS, journal: JOURNAL } = PSEUDO_CATEGORIES;
+const { all: ALL, answers: ANSWERS } = PSEUDO_CATEGORIES;
 
 type SheetContext = {
   draft: Answer;
@@ -31,7 +32,10 @@ export function answerSheetActions(context: SheetContext): SheetAction[] {
     // More than one entry a day, and an entry for an earlier day (decision 058).
     actions.push({
       label: 'New entry',
-      onSelect: () => void navigate(journalEntryPath(startJournalEntry(JOURNAL))),
+      onSelect: () => {
+        const { to, state } = newJournalEntry();
+        void navigate(to, { state });
+      },
     });
     actions.push({ label: 'Write for another day…', onSelect: onAnotherDay });
   }

@@ -52,8 +52,14 @@ describe('authorLabel', () => {
 });
 
 describe('excerpt', () => {
-  it('keeps short text, collapsing whitespace', () => {
-    expect(excerpt('  one\n\ntwo   three ')).toBe('one two three');
+  it('keeps short text and its lines, collapsing spaces and blank lines', () => {
+    expect(excerpt('  one\n\n\n\ntwo   three \n- four\t five ')).toBe(
+      'one\n\ntwo three\n- four five',
+    );
+  });
+
+  it('cuts at a line break as at a space', () => {
+    expect(excerpt('word word\nword word word', 12)).toBe('word word…');
   });
 
   it('cuts long text at a word boundary with an ellipsis', () => {

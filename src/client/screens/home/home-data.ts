@@ -27,12 +27,20 @@ export function authorLabel(answer: { anonymous?: unknown; user_name?: unknown }
   return name || 'Anonymous';
 }
 
-/** At most `maxLength` characters, cut at a word boundary, with an ellipsis when cut. */
+/**
+ * At most `maxLength` characters, cut at a word boundary, with an ellipsis when cut. Line breaks
+ * stay (the card renders the words' Markdown: a list stays a list); blank lines run together
+ * into one, and spaces within a line into one.
+ */
 export function excerpt(text: string, maxLength = EXCERPT_LENGTH): string {
-  const clean = text.trim().replace(/\s+/g, ' ');
+  const clean = text
+    .trim()
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n');
   if (clean.length <= maxLength) return clean;
   const cut = clean.slice(0, maxLength);
-  const lastSpace = cut.lastIndexOf(' ');
+  const lastSpace = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf('\n'));
   return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { OutsideLink } from '#client/components/outside-link.tsx';
 import { useHashScroll } from '#client/components/use-hash-scroll.ts';
@@ -8,6 +8,11 @@ import { loadSharedPreviews, loadTodayPromptTitle } from './home-api.ts';
 import type { SharedPreview } from './home-data.ts';
 import { HomeInstall } from './home-install.tsx';
 import './home-screen.css';
+
+// Shared answers' Markdown, off the home page's first load (its budget, scripts/client-budget.ts):
+// the words show as typed until it is in.
+const loadMarkdown = () => import('#client/components/markdown/markdown.tsx');
+const Markdown = lazy(async () => ({ default: (await loadMarkdown()).Markdown }));
 
 type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed' };
 
@@ -191,6 +196,10 @@ export function HomeScreen() {
 }
 
 function SharedAnswers({ shared }: { shared: Loaded<SharedPreview[]> }) {
+  // Fetched beside the answers, so that it is in by the time they are.
+  useEffect(() => {
+    void loadMarkdown().then((module) => module.preloadMarkdown());
+  }, []);
   if (shared.state === 'loading') {
     return (
       <p className="home-world-empty" aria-busy="true">
@@ -222,7 +231,9 @@ function SharedAnswers({ shared }: { shared: Loaded<SharedPreview[]> }) {
               {answer.promptTitle || 'A shared answer'}
             </Link>
           </h3>
-          <p className="home-world-text">{answer.text}</p>
+          <Suspense fallback={<p className="home-world-text">{answer.text}</p>}>
+            <Markdown className="home-world-text" text={answer.text} headingBase={4} />
+          </Suspense>
           <p className="home-world-author">— {answer.author}</p>
         </li>
       ))}

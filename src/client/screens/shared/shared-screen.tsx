@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { lovesLabel } from '#client/components/feed-rules.ts';
 import { HeartIcon } from '#client/components/icons.tsx';
+import { Markdown } from '#client/components/markdown/markdown.tsx';
 import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { answerPath, paths, signUpPath } from '#client/routes.ts';
 import { useAppState } from '#client/state/app-store.ts';
@@ -79,7 +80,11 @@ export function SharedScreen() {
                         </Link>
                       </h2>
                       {/* What the world reads: its copy, not later private edits (decision 015). */}
-                      <p className="shared-card-text">{answer.sharedText ?? answer.text}</p>
+                      <Markdown
+                        className="shared-card-text"
+                        text={answer.sharedText ?? answer.text}
+                        headingBase={3}
+                      />
                       <div className="shared-card-actions">
                         <span className="shared-card-loves">
                           <HeartIcon filled={answer.likes > 0} />

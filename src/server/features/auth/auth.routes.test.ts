@@ -10,6 +10,7 @@ import {
   todayFields,
   unique,
 } from '#tests/support/factories.ts';
+import { checkAnswersAgainstOpenApi } from '#tests/support/openapi-check.ts';
 import { buildTestApp, testConfig } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { createPasswordHasher, FAST_TEST_COST, scrypt } from './passwords.ts';
@@ -293,6 +294,7 @@ describeEachDatabase('identity and sessions', (get) => {
       clientDir: '/nonexistent-muse-client',
       passwords: createPasswordHasher({ cost: FAST_TEST_COST, maxWaitMs: -1, estimateMs: 1 }),
     });
+    checkAnswersAgainstOpenApi(busy);
     await busy.ready();
     try {
       // More refusals than the account's 10 attempts in 15 minutes…

@@ -27,7 +27,7 @@ export type ImportCandidate = {
   shared: boolean;
   sharedOn: string | null;
   anonymous: boolean;
-  /** What the entry holds that Müse cannot keep yet (Day One's star, place, weather, photos). */
+  /** What the entry holds that Müse cannot keep yet (Day One's place, weather, photos). */
   left: LeftBehind;
 };
 
@@ -220,11 +220,13 @@ function countOf(value: unknown): number {
 const present = (value: unknown): boolean =>
   value !== null && value !== undefined && value !== false && value !== '';
 
+/** The tag a starred Day One entry is given (issue 35 point 4). */
+export const STARRED_TAG = 'starred';
+
 /** What a Day One entry holds that Müse does not keep yet; zero counts are left out. */
 function leftOf(e: Record<string, unknown>): LeftBehind {
   const left: LeftBehind = {};
   const counts: [LeftKind, number][] = [
-    ['starred', e.starred === true ? 1 : 0],
     ['locations', typeof e.location === 'object' && present(e.location) ? 1 : 0],
     ['weather', typeof e.weather === 'object' && present(e.weather) ? 1 : 0],
     ['photos', countOf(e.photos)],
@@ -257,7 +259,8 @@ function fromDayOne(value: unknown, timeZone: string): ImportItem {
       text: unescapeMarkdown(titled.text),
       type: 'paragraph',
       categories: [],
-      tags: e.tags,
+      // Day One's star is a tag: kept, found by /past?tag=starred, exported and imported again.
+      tags: e.starred === true ? [...tagList(e.tags), STARRED_TAG] : e.tags,
       answered: created && sameWallClock(created, own, timeZone),
       modified: modified && sameWallClock(modified, own, timeZone),
       shared: false,

@@ -398,8 +398,8 @@ describeEachDatabase('transfer: export and import', (get) => {
         to: '2026-03-06',
         skipped: [],
         // Tags come over with their entries (issue 35 point 3).
+        // Starred comes over as the tag 'starred'.
         notBroughtOver: [
-          { kind: 'starred', count: 1 },
           { kind: 'locations', count: 2 },
           { kind: 'weather', count: 2 },
           { kind: 'photos', count: 3 },
@@ -422,7 +422,7 @@ describeEachDatabase('transfer: export and import', (get) => {
           '2026-03-05',
           'Train home.',
           'Train home from Berlin. Tired but good. Seats 3-4, path C:\\tmp.',
-          ['travel', 'berlin'],
+          ['travel', 'berlin', 'starred'],
         ],
         ['2026-03-06', 'A short day', 'A short day\nWalked in the park!', ['walks']],
       ]);

@@ -40,8 +40,6 @@ describe('import wording', () => {
       notBroughtOverLine({
         ...summary,
         notBroughtOver: [
-          { kind: 'tags', count: 3 },
-          { kind: 'starred', count: 1 },
           { kind: 'locations', count: 2 },
           { kind: 'weather', count: 2 },
           { kind: 'photos', count: 4 },
@@ -49,7 +47,7 @@ describe('import wording', () => {
         ],
       }),
     ).toBe(
-      '3 tags, 1 starred mark, 2 locations, 2 weather notes, 4 photos and 1 photo-only entry are not brought over yet.',
+      '2 locations, 2 weather notes, 4 photos and 1 photo-only entry are not brought over yet.',
     );
     expect(notBroughtOverLine({ ...summary, notBroughtOver: [{ kind: 'photos', count: 1 }] })).toBe(
       '1 photo is not brought over yet.',

@@ -28,8 +28,6 @@ export function skipLines(summary: ImportSummary): string[] {
 }
 
 const LEFT_WORDS: Record<LeftKind, [string, string]> = {
-  tags: ['tag', 'tags'],
-  starred: ['starred mark', 'starred marks'],
   locations: ['location', 'locations'],
   weather: ['weather note', 'weather notes'],
   photos: ['photo', 'photos'],
@@ -37,7 +35,7 @@ const LEFT_WORDS: Record<LeftKind, [string, string]> = {
 };
 
 /**
- * "3 tags, 1 starred mark, 2 locations, 2 weather notes and 4 photos are not brought over
+ * "2 locations, 2 weather notes and 4 photos are not brought over
  * yet." — what the file holds that Müse cannot keep yet, by kind; null when nothing.
  */
 export function notBroughtOverLine(summary: ImportSummary): string | null {
