@@ -11,12 +11,7 @@ export const IMPORT_FORMATS = ['muse-json', 'day-one', 'markdown'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Kinds of things an import cannot bring over yet (photo-only: a Day One entry of only photos). */
-export const LEFT_KINDS = [
-  'locations',
-  'weather',
-  'photos',
-  'photoOnly',
-] as const;
+export const LEFT_KINDS = ['locations', 'weather', 'photos', 'photoOnly'] as const;
 export type LeftKind = (typeof LEFT_KINDS)[number];
 
 /**
