@@ -7,20 +7,43 @@
 // Writes its table into bench/results/latest.md. A benchmark, not a test: it never fails on a
 // score (issue 14's goal: performance ≥ 95, accessibility 100). BENCH_LIGHTHOUSE_PAGES=/world,…
 // audits only those pages; BENCH_LIGHTHOUSE_KEEP=DIR keeps every run's report there.
+// Lighthouse itself (161 packages) is not a dev dependency: the first run installs it, at the
+// version below, into node_modules/.cache/muse-bench/ (bench/on-demand.ts).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
 import { createDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/browser/support/browser.ts';
 import { startServer } from '../tests/browser/support/server.ts';
+import { importOnDemand, onDemandDir } from './on-demand.ts';
 import { replaceSection } from './results.ts';
 import { seedScale } from './scale-data.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const LIGHTHOUSE_VERSION = '12.8.2';
+
+/** What this script reads of Lighthouse's result (its own types come with the package). */
+type Lhr = {
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
+  >;
+  audits: Record<string, { score: number | null; displayValue?: string } | undefined>;
+  environment: { benchmarkIndex: number };
+  runtimeError?: { code: string; message: string };
+};
+type Lighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] },
+) => Promise<{ lhr: Lhr } | undefined>;
+const { default: lighthouse } = await importOnDemand<{ default: Lighthouse }>(
+  'lighthouse',
+  LIGHTHOUSE_VERSION,
+  '`npm run bench:lighthouse`',
+);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? [
   '/home',
@@ -165,6 +188,7 @@ function hostNote(index: number): string {
 }
 
 function lighthouseVersion(): string {
-  const file = path.join(root, 'node_modules/lighthouse/package.json');
+  const dir = onDemandDir('lighthouse', LIGHTHOUSE_VERSION);
+  const file = path.join(dir, 'node_modules/lighthouse/package.json');
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }

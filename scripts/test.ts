@@ -35,6 +35,8 @@ function vitest(label: string, projects: string[]): void {
     'run',
     ...projects.flatMap((project) => ['--project', project]),
     '--reporter=default',
+    // How far the run is, as counts (tests/support/progress-reporter.ts).
+    '--reporter=./tests/support/progress-reporter.ts',
     '--reporter=json',
     `--outputFile.json=${outputFile}`,
   ]);

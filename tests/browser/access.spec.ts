@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, reflectState, settle } from './support/page.ts';
+import { call, reflectState, settle, waitForSession } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 13 as a browser lives it: a session cookie planted in the victim's browser does not
@@ -19,10 +19,11 @@ type Answer = { _id: string; text: string };
 /** expect.poll for what the screen does not show: the saved state and the server's answers. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
 
+/** The page's person, once the session exists too (the id is saved before it does). */
 async function waitForUser(page: Page): Promise<string> {
-  const id = async () => (await reflectState<Saved>(page))?.state.user._id ?? '';
-  await poll(id).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-  return id();
+  const id = await waitForSession(page);
+  expect(id).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  return id;
 }
 
 async function signUp(page: Page, origin: string, name: string, email: string) {

@@ -2,7 +2,14 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, download, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
+import {
+  call,
+  download,
+  keepRecoveryCodes,
+  reflectState,
+  settle,
+  waitForSession,
+} from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { todayKey, todayLabel } from './support/today.ts';
 
@@ -88,11 +95,11 @@ async function writeAnswer(page: Page, origin: string, category: string, text: s
   await page.waitForURL(`${origin}/streak`);
 }
 
+/** The page's person, once the session exists too (the id is saved before it does). */
 async function waitForUser(page: Page): Promise<string> {
-  await poll(async () => (await reflectState<Saved>(page))?.state.user._id ?? '').toMatch(
-    /^[A-Za-z0-9_-]{20,}$/,
-  );
-  return (await reflectState<Saved>(page))?.state.user._id ?? '';
+  const id = await waitForSession(page);
+  expect(id).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  return id;
 }
 
 async function signIn(page: Page, origin: string, nameOrEmail: string, password: string) {

@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
+import { call, keepRecoveryCodes, reflectState, settle, waitForSession } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // SPEC §2 admin routes, §4 prompt status transitions, §6 Admin: an admin (by MUSE_ADMINS)
@@ -33,12 +33,8 @@ function today() {
   return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
 }
 
-async function userId(page: Page): Promise<string> {
-  const saved = async () =>
-    (await reflectState<{ state: { user: { _id: string } } }>(page))?.state.user._id ?? '';
-  await expect.poll(saved, { timeout: 10_000 }).not.toBe('');
-  return saved();
-}
+/** The page's person, once the session exists too (the id is saved before it does). */
+const userId = (page: Page): Promise<string> => waitForSession(page);
 
 async function approvedTitles(page: Page): Promise<string[]> {
   const { prompts } = await call<{ prompts: Prompt[] }>(page, '/api/prompts/approved', {});

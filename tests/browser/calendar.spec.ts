@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { formatLongDay, formatMonth } from '../../src/shared/domain/date-format.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, openAnswerFilters, settle } from './support/page.ts';
+import { call, openAnswerFilters, openAsNewVisitor, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 point 7: the streak heat-map and a month calendar on /past are ways into what was
@@ -66,14 +66,6 @@ const calendar = (page: Page) => page.getByRole('region', { name: /^\w+ \d{4}$/ 
 const dayCell = (page: Page, name: string) => page.getByRole('gridcell', { name, exact: true });
 const dayLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
-/** Waits until the anonymous user exists, so calls carry a session. */
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const raw = localStorage.getItem('reflect-state');
-    return raw ? Boolean(JSON.parse(raw).state?.user?._id) : false;
-  });
-}
-
 /** Answers written on earlier days, through the same call the app makes when it saves. */
 async function writeAnswers(page: Page, answers: ReadonlyArray<(typeof ANSWERS)[number]>) {
   for (const [index, [id, title, text, day, categories]] of answers.entries()) {
@@ -122,8 +114,8 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
     context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await context.newPage();
     errors = watchPageErrors(page);
-    await page.goto(`${server.origin}/home`);
-    await ready(page);
+    // The first visit's session must exist before the answers are saved through the API.
+    await openAsNewVisitor(page, `${server.origin}/home`);
     await writeAnswers(page, ANSWERS);
   });
   test.afterAll(async () => {
@@ -378,8 +370,8 @@ for (const [zone, shift] of [
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     try {
-      await page.goto(`${server.origin}/home`);
-      await ready(page);
+      // The session must exist before the API call below (the id is saved before it does).
+      await openAsNewVisitor(page, `${server.origin}/home`);
       // 20:00 UTC, twelve days ago: 10:00 the next day at UTC+14, 09:00 that day at UTC−11.
       const utc = new Date(Date.now() - 12 * 86_400_000);
       const at = `${utc.toISOString().slice(0, 10)}T20:00:00.000Z`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import axe from 'axe-core';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, reflectState, settle } from './support/page.ts';
+import { call, reflectState, settle, waitForSession } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 A: dark mode. Follows the system until the person chooses (side menu for everyone,
@@ -115,7 +115,8 @@ test.describe('dark mode', () => {
     const errors = watchPageErrors(page);
     // The first visit shows /home; the menu is on the categories screen after that.
     await page.goto(`${server.origin}/home`);
-    await expect.poll(async () => (await reflectState<Saved>(page))?.state.user._id).toBeTruthy();
+    // Leaving before /api/user/create has answered would leave the next page a 401.
+    await waitForSession(page);
     await page.goto(`${server.origin}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');

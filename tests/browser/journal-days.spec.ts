@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { openAsNewVisitor } from './support/page.ts';
+import { call, openAsNewVisitor } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 35 point 3, decision 058: more than one journal entry a day, an entry for an earlier
@@ -157,15 +157,14 @@ test('tags an entry: Enter or a comma adds one, × takes it away, and they stay 
     await page.waitForURL(`${server.origin}/streak`);
 
     // On the server, and back in the editor after a reload.
-    const saved = await page.evaluate(async () => {
-      const response = await fetch('/api/user/answers', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      return ((await response.json()) as { answers: { tags?: string[] }[] }).answers;
-    });
-    expect(saved.map((a) => a.tags)).toEqual([['Berlin trip']]);
+    // Done goes on to /streak without waiting for the save: the server has it a moment later.
+    await expect
+      .poll(async () =>
+        (await call<{ answers: { tags?: string[] }[] }>(page, '/api/user/answers')).answers.map(
+          (a) => a.tags,
+        ),
+      )
+      .toEqual([['Berlin trip']]);
     await page.goto(`${server.origin}/answer/journal`);
     await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
       '#Berlin trip×',

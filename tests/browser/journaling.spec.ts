@@ -8,6 +8,7 @@ import {
   openAsNewVisitor,
   reflectState,
   settle,
+  waitForSession,
 } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { todayKey, todayLabel } from './support/today.ts';
@@ -85,7 +86,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   });
 
   test('lands a first-time visitor on /home with a new anonymous user and a session', async () => {
-    await page.goto(`${server.origin}/`);
+    // The id is saved before /api/user/create has answered: the session is waited for.
+    await openAsNewVisitor(page, `${server.origin}/`);
     await page.waitForURL(`${server.origin}/home`);
     await expect
       .poll(async () => (await reflectState<Saved>(page))?.state.user._id ?? '')
@@ -359,11 +361,10 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
       other.setDefaultTimeout(10_000);
       const otherErrors = watchPageErrors(other);
       await other.goto(`${server.origin}/`);
-      // Treated as a first visit: a new anonymous user, then the home page.
+      // Treated as a first visit: a new anonymous user, then the home page. Its session must
+      // exist before the page is left (the id is saved before it does).
       await other.waitForURL(`${server.origin}/home`);
-      await expect
-        .poll(async () => (await reflectState<Saved>(other))?.state.user._id ?? '')
-        .toMatch(/^[A-Za-z0-9_-]{20,}$/);
+      expect(await waitForSession(other)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
       expect((await reflectState<Saved>(other))?.version).toBe(1);
       await other.goto(`${server.origin}/`);
       await expect(other.getByRole('list', { name: 'Categories' }).getByRole('link')).toHaveCount(
@@ -408,10 +409,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     const other = await fresh.newPage();
     other.setDefaultTimeout(10_000);
     const otherErrors = watchPageErrors(other);
-    await other.goto(`${server.origin}/stop`);
-    await expect
-      .poll(async () => (await reflectState<Saved>(other))?.state.user._id ?? '')
-      .not.toBe('');
+    // The session must exist before the page is left (the id is saved before it does).
+    await openAsNewVisitor(other, `${server.origin}/stop`);
     await other.route('**/api/answer/save', (route) => route.abort('internetdisconnected'));
     await other.goto(`${server.origin}/answer/journal`);
     await other.getByLabel('Your answer').fill('written on a train without signal');

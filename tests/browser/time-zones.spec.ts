@@ -12,7 +12,7 @@ import { formatDay, formatLongDay } from '../../src/shared/domain/date-format.ts
 import { dayInZone, noonInZone } from '../../src/shared/domain/zoned-day.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
-import { call, download, keepRecoveryCodes, reflectState } from './support/page.ts';
+import { call, download, keepRecoveryCodes, waitForSession } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 17 points 6 and 8 (decision 028): a person at UTC+14 (Kiritimati) or UTC-11 (Pago Pago),
@@ -229,9 +229,8 @@ for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       await test.step('a first visit makes an anonymous user on their day', async () => {
         await page.goto(`${origin}/`);
         await page.waitForURL(`${origin}/home`);
-        await expect
-          .poll(async () => (await reflectState<{ state: { user: { _id: string } } }>(page))?.state)
-          .toBeTruthy();
+        // The next step saves through the API: the session, not only the saved user.
+        await waitForSession(page);
         // The browser really is in that zone, on that day.
         expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
           zone,

@@ -11,13 +11,27 @@ import { seedDatabase } from '../../src/server/db/seed.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set, and it must be set in CI. */
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set, and it must be set in CI.
+ * TEST_DATABASE_KINDS=postgres leaves the SQLite half out (`npm run test:pg`).
+ */
 export function databaseKinds(): DatabaseKind[] {
   const url = process.env.TEST_DATABASE_URL;
   if (!url && process.env.CI === 'true') {
     throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL half must run in CI');
   }
-  return url ? ['sqlite', 'postgres'] : ['sqlite'];
+  const kinds: DatabaseKind[] = url ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.TEST_DATABASE_KINDS;
+  if (!only) return kinds;
+  const wanted = only.split(',').map((kind) => kind.trim());
+  for (const kind of wanted) {
+    if (kind !== 'sqlite' && kind !== 'postgres') {
+      throw new Error(`TEST_DATABASE_KINDS: '${kind}' is neither sqlite nor postgres`);
+    }
+    if (!kinds.includes(kind))
+      throw new Error(`TEST_DATABASE_KINDS=${only} needs TEST_DATABASE_URL`);
+  }
+  return kinds.filter((kind) => wanted.includes(kind));
 }
 
 /**

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { expect } from '@playwright/test';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { DESKTOP, PHONE } from './browser.ts';
 
 // What several browser specs ask of a page: its saved state, a call with its session cookie,
@@ -83,6 +82,22 @@ export async function keepRecoveryCodes(page: Page): Promise<string[]> {
   await dialog.getByRole('button', { name: 'I have saved them' }).click();
   await dialog.waitFor({ state: 'hidden' });
   return codes;
+}
+
+/**
+ * Waits until the page's person exists on the server too: their id is in reflect-state and the
+ * session cookie that `/api/user/create` sets is in the browser. The id is saved before that
+ * answer, so an API call made as soon as the id shows, or a navigation that cuts the answer off
+ * (the next page then meets a 401 for the saved id), fails on a busy machine. Returns the id.
+ */
+export async function waitForSession(page: Page): Promise<string> {
+  const id = async () =>
+    (await reflectState<{ state: { user: { _id: string } } }>(page))?.state.user._id ?? '';
+  await expect.poll(id).not.toBe('');
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'muse_session'))
+    .toBe(true);
+  return id();
 }
 
 /**
