@@ -216,3 +216,29 @@ test('asks whether to share the photos too, shows them in the world only then, a
   await nobody.dispose();
   expect(errors).toEqual([]);
 });
+
+test("a new visitor's first editor asks for no photos before their session exists", async ({
+  page,
+}) => {
+  // The session comes with /api/user/create's answer; a slow one leaves the editor open first.
+  // Photos of an entry the server has never seen are none: asking would be a 401.
+  const errors = watchPageErrors(page);
+  await page.setViewportSize(PHONE);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/answer/photos')) asked.push(r.url());
+  });
+  let created = false;
+  await page.route('**/api/user/create', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+    created = true;
+  });
+  await page.goto(`${server.origin}/answer/journal`);
+  await expect(answerBox(page)).toBeEditable();
+  await expect(page.getByRole('button', { name: 'Add photos' })).toBeVisible();
+  await expect.poll(() => created).toBe(true);
+  await answerBox(page).fill('first words');
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});

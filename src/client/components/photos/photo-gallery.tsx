@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '#client/api/call.ts';
 import { fetchPhotos } from '#client/api/photos.ts';
+import { getState } from '#client/state/app-store.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import './photos.css';
 
@@ -9,11 +10,21 @@ type Loaded = { kind: 'loading' } | { kind: 'offline' } | { kind: 'shown'; photo
 /**
  * An entry's photos as the server keeps them (decision 062). They are never kept on the device:
  * offline, the entry reads without them and says so. 404: the entry is not on the server yet.
+ * An entry the server has never answered for (no revision: new, or written offline) has none,
+ * and nothing is asked: a new visitor's first editor opens before their session exists. Read
+ * once, as the entry opens: photos added from then on are added here as they are uploaded.
  */
 export function usePhotos(answerId: string) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [onServer] = useState(() =>
+    getState().answers.some((a) => a._id === answerId && a.revision !== undefined),
+  );
   useEffect(() => {
     let live = true;
+    if (!onServer) {
+      setLoaded({ kind: 'shown', photos: [] });
+      return;
+    }
     // Offline, nothing is asked (a request bound to fail is an error in the console).
     if (!navigator.onLine) {
       setLoaded({ kind: 'offline' });
@@ -31,7 +42,7 @@ export function usePhotos(answerId: string) {
     return () => {
       live = false;
     };
-  }, [answerId]);
+  }, [answerId, onServer]);
   return [loaded, setLoaded] as const;
 }
 
