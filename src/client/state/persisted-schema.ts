@@ -56,7 +56,7 @@ export const answerSchema: Reader<Answer> = object({
   /** Decision 013: the server revision the text was written from (absent: unknown). */
   revision: orElse(optional(number()), undefined),
   sharedText: optional(maybeText),
-  /** Private, the author's own (issue 35): lost here, a tag written offline never reached the server. */
+  /** The entry's tags (issue 35): kept, so that tags written offline survive a reload. */
   tags: orElse(optional(arrayOf(string())), undefined),
 });
 
