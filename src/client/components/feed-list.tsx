@@ -17,7 +17,7 @@ import {
 } from './feed-rules.ts';
 import { FlagIcon, HeartIcon } from './icons.tsx';
 import { Markdown, preloadMarkdown } from './markdown/markdown.tsx';
-import './photos/photos.css';
+import { PhotoList } from './photos/photo-gallery.tsx';
 import './feed-list.css';
 
 /** The element id of a feed item, for scrolling to the selected world answer. */
@@ -184,20 +184,7 @@ function FeedItem(props: FeedItemProps) {
       <Markdown className="feed-text" text={item.text} headingBase={titleLevel === 3 ? 4 : 3} />
       {item.photos && item.photos.length > 0 ? (
         // The photos its author shared with it (decision 062): public copies.
-        <ul className="photo-gallery feed-photos" aria-label="Photos">
-          {item.photos.map((photo, index, all) => (
-            <li key={photo.url}>
-              <img
-                src={photo.url}
-                alt={all.length === 1 ? 'Photo' : `Photo ${index + 1} of ${all.length}`}
-                width={photo.width}
-                height={photo.height}
-                loading="lazy"
-                decoding="async"
-              />
-            </li>
-          ))}
-        </ul>
+        <PhotoList photos={item.photos} className="feed-photos" />
       ) : null}
       <div className="feed-actions">
         {viewer === 'author' ? (

@@ -58,11 +58,23 @@ export function PhotoGallery({ answerId }: { answerId: string }) {
     return <p className="photo-note">This entry's photos show when you're online.</p>;
   }
   if (loaded.kind === 'loading' || loaded.photos.length === 0) return null;
-  const { photos } = loaded;
+  return <PhotoList photos={loaded.photos} />;
+}
+
+type ShownPhoto = { url: string; width: number; height: number };
+
+/** Photos one under the other, each at most its list's width: an entry's, or a world card's. */
+export function PhotoList({
+  photos,
+  className,
+}: {
+  photos: readonly ShownPhoto[];
+  className?: string;
+}) {
   return (
-    <ul className="photo-gallery" aria-label="Photos">
+    <ul className={className ? `photo-gallery ${className}` : 'photo-gallery'} aria-label="Photos">
       {photos.map((photo, index) => (
-        <li key={photo.id}>
+        <li key={photo.url}>
           <img
             src={photo.url}
             alt={photoLabel(index, photos.length)}
