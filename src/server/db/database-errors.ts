@@ -50,3 +50,10 @@ export function databaseUnavailable(error: unknown): DatabaseUnavailableError | 
   }
   return null;
 }
+
+/** A unique constraint refused a row (two of the same at once): the caller's conflict, not a fault. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  return code === '23505' || /UNIQUE constraint failed/i.test(message);
+}

@@ -487,7 +487,7 @@ export const endpoints = {
     errors: {
       400: 'No photo was sent',
       404: 'Not one of the caller’s entries (or not on the server yet)',
-      409: 'The entry holds the most photos it may (10)',
+      409: 'The entry holds the most photos it may (10), or the upload key names a photo of another entry',
       413: 'The photo is too large or has too many pixels',
       415: 'Not multipart/form-data, or not a photo',
     },

@@ -12,6 +12,11 @@ export function photoPath(photoId: string): string {
 /** `keep_metadata`: keep the camera's EXIF (and its GPS location); stripped unless asked. */
 export const photoUploadQuery = z.object({
   answer_id: idSchema,
+  /**
+   * A key of the client's choosing (a random id): the same photo sent again with it, after an
+   * answer that never came back, returns the photo kept the first time rather than a second.
+   */
+  upload_key: idSchema.optional(),
   keep_metadata: z
     .enum(['true', 'false', '1', '0'])
     .optional()

@@ -258,6 +258,42 @@ describeEachDatabase('photos in entries', (get) => {
     expect(fs.readdirSync(photoDirOf()).filter((name) => name === 'photo.jpg')).toEqual([]);
   });
 
+  it('keeps one photo for an upload sent again under its key, even two at once', async () => {
+    const { owner, answerId } = await ownerWithEntry();
+    const key = '&upload_key=queued-photo-1';
+    const first = await uploadPhoto(app, owner, answerId, jpeg, key);
+    expect(first.statusCode).toBe(200);
+    // Its answer was lost: the queue sends it again and gets the same photo back.
+    const again = await uploadPhoto(app, owner, answerId, jpeg, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().photo).toEqual(first.json().photo);
+    // Two tabs sending the same queued photo at once.
+    const racing = await Promise.all([
+      uploadPhoto(app, owner, answerId, jpeg, '&upload_key=queued-photo-2'),
+      uploadPhoto(app, owner, answerId, jpeg, '&upload_key=queued-photo-2'),
+    ]);
+    expect(racing.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(racing[0]?.json().photo).toEqual(racing[1]?.json().photo);
+    const listed = (await post(app, '/api/answer/photos', { answer_id: answerId }, owner)).json();
+    expect(listed.photos).toHaveLength(2);
+    // One file a photo: the losing twin's file went, the winner's stayed.
+    expect(await storedFiles(owner)).toHaveLength(2);
+    for (const photo of listed.photos) {
+      expect((await getPhoto(app, owner, photo.url)).statusCode).toBe(200);
+    }
+    const files = fs.readdirSync(photoDirOf());
+    for (const key of await storedFiles(owner)) expect(files).toContain(key);
+
+    // Someone else's key of the same name is theirs: it never meets the owner's photo.
+    const other = await ownerWithEntry();
+    const theirs = await uploadPhoto(app, other.owner, other.answerId, jpeg, key);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().photo.id).not.toBe(first.json().photo.id);
+    // The same key for another of the owner's entries is a mistake, said as one.
+    const elsewhere = await saveAnswerAs(app, owner, { prompt_id: null, prompt_title: '' });
+    expect((await uploadPhoto(app, owner, elsewhere._id, jpeg, key)).statusCode).toBe(409);
+  });
+
   it('removes a photo, its file with it', async () => {
     const { owner, answerId } = await ownerWithEntry();
     const { photo } = (await uploadPhoto(app, owner, answerId, jpeg)).json();

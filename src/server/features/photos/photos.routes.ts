@@ -39,6 +39,7 @@ export function registerPhotoRoutes(app: FastifyInstance, deps: AppDeps): void {
         { stream: file.file, truncated: () => file.file.truncated },
         {
           keepMetadata: request.query.keep_metadata,
+          uploadKey: request.query.upload_key,
           beforeStore: (bytes) =>
             app.writeBudget.reserve(request, 'photo', bytes, {
               message: () => GOING_TOO_FAST,

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError, notFound } from '#server/plugins/errors.ts';
@@ -37,6 +38,7 @@ type PhotoDeps = Pick<AppDeps, 'db' | 'pictures'>;
 
 export const TOO_MANY_PHOTOS = `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos`;
 const NO_ENTRY = 'No such entry';
+const KEY_USED_ELSEWHERE = 'That upload key was used for a photo of another entry';
 
 /**
  * What a photo becomes: turned upright, its longest side at most PHOTO_LONGEST_SIDE, WebP.
@@ -52,15 +54,28 @@ export function encodePhoto(keepMetadata: boolean) {
   };
 }
 
+/**
+ * The id of the photo a client uploads under its own `upload_key`: the same key from the same
+ * person names the same photo, so an upload sent again after its answer was lost (a photo
+ * queued offline) finds the first one instead of adding a second. Derived with the user's id,
+ * so one person's keys can never meet another's photos.
+ */
+export function keyedPhotoId(userId: string, uploadKey: string): string {
+  return createHash('sha256').update(`${userId}\n${uploadKey}`).digest('base64url').slice(0, 32);
+}
+
 /** Stores an encoded photo and records it on the entry; the file goes again if the row can't. */
 export async function storePhoto(
   deps: PhotoDeps,
   userId: string,
   answerId: string,
   encoded: EncodedImage,
+  photoId: string = randomBytes(16).toString('base64url'),
 ): Promise<Photo> {
-  const id = randomBytes(16).toString('base64url');
-  const key = `${id}.webp`;
+  const id = photoId;
+  // The file's own name, never the photo's id: a keyed upload sent twice at once stores two
+  // files, and the one whose row loses must not take the winner's file with it.
+  const key = `${randomBytes(16).toString('base64url')}.webp`;
   await deps.pictures.putPrivate(encoded.file, key);
   let stored: PhotoRow | 'full' | 'no-answer';
   try {
@@ -82,6 +97,8 @@ export async function storePhoto(
     );
   } catch (error) {
     await deps.pictures.removePrivate(key);
+    const first = isUniqueViolation(error) && (await findOwnPhoto(deps.db, id, userId));
+    if (first && first.answer_id === answerId) return presentPhoto(first);
     throw error;
   }
   if (stored === 'full' || stored === 'no-answer') {
@@ -108,8 +125,20 @@ export async function attachUploadedPhoto(
   userId: string,
   answerId: string,
   upload: { stream: Readable; truncated: () => boolean },
-  options: { keepMetadata: boolean; beforeStore: (bytes: number) => Promise<void> },
+  options: {
+    keepMetadata: boolean;
+    beforeStore: (bytes: number) => Promise<void>;
+    /** The client's key for this upload: sent again, it gets the photo kept the first time. */
+    uploadKey?: string;
+  },
 ): Promise<Photo> {
+  const photoId = options.uploadKey ? keyedPhotoId(userId, options.uploadKey) : undefined;
+  const first = photoId ? await findOwnPhoto(deps.db, photoId, userId) : undefined;
+  if (first) {
+    upload.stream.resume();
+    if (first.answer_id !== answerId) throw new HttpError(409, KEY_USED_ELSEWHERE);
+    return presentPhoto(first);
+  }
   await assertRoomFor(deps, userId, answerId);
   return withEncodedUpload(
     upload.stream,
@@ -118,7 +147,7 @@ export async function attachUploadedPhoto(
     encodePhoto(options.keepMetadata),
     async (encoded) => {
       await options.beforeStore(encoded.bytes);
-      return storePhoto(deps, userId, answerId, encoded);
+      return storePhoto(deps, userId, answerId, encoded, photoId);
     },
   );
 }

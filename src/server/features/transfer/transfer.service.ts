@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict } from '#server/plugins/errors.ts';
@@ -306,12 +307,6 @@ async function insertFresh(
     }
   }
   return written;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  const message = error instanceof Error ? error.message : '';
-  return code === '23505' || /UNIQUE constraint failed/i.test(message);
 }
 
 async function recountStreak(deps: Pick<AppDeps, 'db'>, user: UserRow, timeZone: string) {

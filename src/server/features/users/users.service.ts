@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { flushErasure } from '#server/db/erasure.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -157,13 +158,6 @@ export async function exportOwnData(deps: AppDeps, caller: UserRow) {
 function newName(name: string): { key: string; skeleton: string } {
   if (mixesScripts(name)) throw badRequest(MIXED_SCRIPTS);
   return { key: keyOfName(name), skeleton: nameSkeleton(name) };
-}
-
-/** Unique-constraint races (two sign-ups at once) surface as a taken name, not a 500. */
-function isUniqueViolation(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  const code = (error as { code?: string }).code;
-  return code === '23505' || /UNIQUE constraint failed/i.test(message);
 }
 
 /** SHA-256 of a device marker: the server keeps only this. */
