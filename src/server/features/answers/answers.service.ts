@@ -164,8 +164,11 @@ export async function saveAnswerForUser(
           return { answer: existing, changed: false, conflict: true, copy };
         }
         const hasBase = input.base_revision !== undefined && input.base_revision !== null;
-        // A replay of a save that already went through (same text, revision moved on).
-        if (hasBase && input.base_revision !== Number(existing.revision)) {
+        // A replay of a save that already went through (same text, revision moved on). Only
+        // the same words and tags: new tags on the same words, sent by a device whose last
+        // answer was lost, are a change (and lose no one's words).
+        const sameTags = !input.tags || JSON.stringify(input.tags) === existing.tags;
+        if (hasBase && input.base_revision !== Number(existing.revision) && sameTags) {
           return unchanged(existing);
         }
         if (!hasBase && options.onlyIfNewer && !isNewer(modified, existing.modified)) {
