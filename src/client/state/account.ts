@@ -27,6 +27,7 @@ import { takeEarlyText } from './early-text.ts';
 import { loadAdminList, loadOwnData } from './loads.ts';
 import { syncOfflineRecord } from './offline-sync.ts';
 import { trustThisVisit } from './passcode-lock.ts';
+import { waitingPhotoQueue } from './photo-queue-trigger.ts';
 import { reportSessionLost } from './session-lost.ts';
 import { restartAnonymous } from './startup.ts';
 import { showStatus } from './status.ts';
@@ -161,6 +162,7 @@ function forgetEverythingLocal(): void {
   // Typed into today's box before the app took over, and never handed over: not the next
   // person's to find in their entry.
   takeEarlyText();
+  void waitingPhotoQueue()?.then((q) => q.forgetQueuedPhotos());
   setState({
     user: defaultUser(todayOf(new Date())),
     answers: [],
@@ -196,7 +198,8 @@ function unsentCount(): number {
 export async function logOut(options: { discardUnsent?: boolean } = {}): Promise<LogoutOutcome> {
   if (!startLoading()) return { kind: 'failed', message: '' };
   await syncOfflineRecord();
-  const unsent = unsentCount();
+  const photos = waitingPhotoQueue();
+  const unsent = unsentCount() + (photos ? await (await photos).settleQueuedPhotos() : 0);
   if (unsent > 0 && !options.discardUnsent) {
     setState({ loading: false });
     return { kind: 'unsent', count: unsent };

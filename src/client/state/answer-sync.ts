@@ -15,12 +15,12 @@ import {
 } from './answer-sync-store.ts';
 import { joinBoth, mergeRule } from './answer-versions.ts';
 import { appStore, getState, setState } from './app-store.ts';
+import { latestOwnRevision } from './own-revisions.ts';
 import { onPageHide } from './page-lifecycle.ts';
 import { showStatus } from './status.ts';
 import { whenIdle } from './when-idle.ts';
 import {
   answerIdsInFlight,
-  latestOwnRevision,
   recordStreakDay,
   type SaveOutcome,
   saveAnswerAndSend,

@@ -5,10 +5,12 @@ import { ApiError, isUnauthorized } from '../api/call.ts';
 import { type OfflinePayload, type OfflineSaveResponse, postOfflineSave } from '../api/offline.ts';
 import { type AppState, emptyOfflineRecord, type OfflineRecord } from './app-state.ts';
 import { getState, setState } from './app-store.ts';
+import { noteOwnRevision } from './own-revisions.ts';
+import { waitingPhotoQueue } from './photo-queue-trigger.ts';
 import { reportSessionLost } from './session-lost.ts';
 import { showStatus } from './status.ts';
 import { noteRetryLater, onRetryAfterPressure } from './write-pressure.ts';
-import { answerIdsInFlight, enqueue, noteOwnRevision } from './writes.ts';
+import { answerIdsInFlight, enqueue } from './writes.ts';
 
 // ─── THE OFFLINE SYNC ────────────────────────────────────────────────────────────────────────
 // SPEC §4 "Offline": the record kept by offline-fallback.ts is sent to /api/offline/save when
@@ -311,6 +313,13 @@ export function syncOfflineRecord(
     running = null;
   });
   running.then(retryUnreached, () => undefined);
+  // Photos added offline go once their entries are on the server (photo-queue.ts).
+  running.then(
+    (outcome) => {
+      if (outcome !== 'failed') void waitingPhotoQueue()?.then((q) => q.uploadQueuedPhotos());
+    },
+    () => undefined,
+  );
   return running;
 }
 

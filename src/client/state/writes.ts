@@ -14,6 +14,8 @@ import { addConflict } from './answer-conflicts.ts';
 import { mergeRule } from './answer-versions.ts';
 import { getState, setState } from './app-store.ts';
 import { type FailedWrite, fallBackOffline } from './offline-fallback.ts';
+import { noteOwnRevision, rebased } from './own-revisions.ts';
+import { waitingPhotoQueue } from './photo-queue-trigger.ts';
 import { reportSessionLost } from './session-lost.ts';
 import { noteRetryLater } from './write-pressure.ts';
 
@@ -105,37 +107,6 @@ function withoutId(ids: readonly string[], id: string): string[] {
 /** A server user replaces the local one, except while the local user has changed identity. */
 function takeServerUser(user: OwnUser): void {
   setState((state) => (state.user._id === user._id ? { user } : {}));
-}
-
-/**
- * Revisions this device's own saves produced, per answer: `from → to`. A save built before the
- * answer of an earlier save came back still names the earlier revision; its text continues
- * that save's text (edits on one device are in order), so it is sent from the newer one.
- */
-const ownRevisions = new Map<string, Map<number, number>>();
-
-/** Notes that this device's own save (or offline sync) moved `answerId` from `from` to `to`. */
-export function noteOwnRevision(answerId: string, from: number, to: number): void {
-  if (from === to) return;
-  const chain = ownRevisions.get(answerId) ?? new Map<number, number>();
-  chain.set(from, to);
-  ownRevisions.set(answerId, chain);
-}
-
-/** The newest revision this device's own saves of `answerId` lead to from `revision`. */
-export function latestOwnRevision(answerId: string, revision: number | undefined) {
-  const chain = ownRevisions.get(answerId);
-  let latest = revision;
-  for (let step = 0; chain?.has(latest ?? 0) && step < 1000; step += 1) {
-    latest = chain.get(latest ?? 0);
-  }
-  return latest;
-}
-
-/** `answer` as written from the newest revision this device's own saves lead to. */
-export function rebased(answer: Answer): Answer {
-  const revision = latestOwnRevision(answer._id, answer.revision);
-  return revision === answer.revision ? answer : { ...answer, revision };
 }
 
 /**
@@ -276,6 +247,7 @@ export function deleteAnswer(answerId: string): void {
     user: { ...s.user, answered: withoutId(s.user.answered, answerId) },
   }));
   void send(() => postAnswerDelete(answerId), { kind: 'answer-delete', answerId });
+  void waitingPhotoQueue()?.then((q) => q.forgetQueuedPhotos(answerId));
 }
 
 /**

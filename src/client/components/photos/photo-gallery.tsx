@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '#client/api/call.ts';
 import { fetchPhotos } from '#client/api/photos.ts';
 import { getState } from '#client/state/app-store.ts';
@@ -8,8 +8,9 @@ import './photos.css';
 type Loaded = { kind: 'loading' } | { kind: 'offline' } | { kind: 'shown'; photos: Photo[] };
 
 /**
- * An entry's photos as the server keeps them (decision 062). They are never kept on the device:
- * offline, the entry reads without them and says so. 404: the entry is not on the server yet.
+ * An entry's photos as the server keeps them (decision 062). Those on the server are not kept
+ * on the device: offline, the entry reads without them and says so (photos still waiting to be
+ * sent are, see entry-photos.tsx). 404: the entry is not on the server yet.
  * An entry the server has never answered for (no revision: new, or written offline) has none,
  * and nothing is asked: a new visitor's first editor opens before their session exists. Read
  * once, as the entry opens: photos added from then on are added here as they are uploaded.
@@ -51,25 +52,22 @@ export function photoLabel(index: number, count: number): string {
   return count === 1 ? 'Photo' : `Photo ${index + 1} of ${count}`;
 }
 
-/** The reading view's photos, under the words, each at most the page's width. */
-export function PhotoGallery({ answerId }: { answerId: string }) {
-  const [loaded] = usePhotos(answerId);
-  if (loaded.kind === 'offline') {
-    return <p className="photo-note">This entry's photos show when you're online.</p>;
-  }
-  if (loaded.kind === 'loading' || loaded.photos.length === 0) return null;
-  return <PhotoList photos={loaded.photos} />;
-}
-
 type ShownPhoto = { url: string; width: number; height: number };
 
-/** Photos one under the other, each at most its list's width: an entry's, or a world card's. */
+/**
+ * Photos one under the other, each at most its list's width: an entry's, or a world card's.
+ * `children` are more items after them (photos waiting on the device), `total` all of them.
+ */
 export function PhotoList({
   photos,
   className,
+  total = photos.length,
+  children,
 }: {
   photos: readonly ShownPhoto[];
   className?: string;
+  total?: number;
+  children?: ReactNode;
 }) {
   return (
     <ul className={className ? `photo-gallery ${className}` : 'photo-gallery'} aria-label="Photos">
@@ -77,7 +75,7 @@ export function PhotoList({
         <li key={photo.url}>
           <img
             src={photo.url}
-            alt={photoLabel(index, photos.length)}
+            alt={photoLabel(index, total)}
             width={photo.width}
             height={photo.height}
             loading="lazy"
@@ -85,6 +83,7 @@ export function PhotoList({
           />
         </li>
       ))}
+      {children}
     </ul>
   );
 }

@@ -1,16 +1,26 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#client/api/call.ts';
-import { removePhoto, uploadPhoto } from '#client/api/photos.ts';
+import { removePhoto } from '#client/api/photos.ts';
+import {
+  useObjectUrl,
+  useQueuedPhotos,
+  waitingLabel,
+} from '#client/components/photos/entry-photos.tsx';
 import { photoLabel, usePhotos } from '#client/components/photos/photo-gallery.tsx';
 import { editorText } from '#client/state/answer-sync.ts';
 import { getState, setState } from '#client/state/app-store.ts';
+import {
+  onQueueChange,
+  type QueuedPhoto,
+  queuedPhotosOf,
+  queuePhotos,
+  unqueuePhoto,
+  uploadQueuedPhotos,
+} from '#client/state/photo-queue.ts';
 import { saveAnswerAndSend } from '#client/state/writes.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import { MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
 import { useEditorView } from './use-answer-sync.ts';
-
-export const PHOTOS_NEED_A_CONNECTION =
-  'Photos need a connection: your words are kept, add the photos again once you’re online.';
 
 /**
  * Saves the open entry now, as it reads, so a photo has an entry to join (a new one, or one
@@ -28,77 +38,74 @@ function sayCount(count: number): string {
   return count === 1 ? '1 photo' : `${count} photos`;
 }
 
+/** Said when photos are kept on the device until the entry and the connection let them go. */
+export function photosWaitMessage(count: number): string {
+  return `${sayCount(count)} will be added when you’re online. Your words are kept.`;
+}
+
 /**
  * The editor's photos (decision 062): Add photos (several at once), each shown small with its
- * own Remove, and whether to keep the camera's details (where it was taken). Photos go straight
- * to the server, never into the offline record: offline, this says so and the words stay.
+ * own Remove, and whether to keep the camera's details (where it was taken). A photo is kept
+ * on the device first (photo-queue.ts) and sent as soon as its entry is on the server and the
+ * device online, so one added offline, or while the network drops, is sent later, not lost.
  */
 export function PhotoField({ answerId }: { answerId: string }) {
   const disabled = !useEditorView('ready');
   const [loaded, setLoaded] = usePhotos(answerId);
   const photos = loaded.kind === 'shown' ? loaded.photos : [];
+  const queued = useQueuedPhotos(answerId);
+  const total = photos.length + queued.length;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [keep, setKeep] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = { keep: useId(), status: useId() };
-  const full = photos.length >= MAX_PHOTOS_PER_ENTRY;
+  const full = total >= MAX_PHOTOS_PER_ENTRY;
 
-  const add = (photo: Photo) =>
-    setLoaded((now) =>
-      now.kind === 'shown' ? { kind: 'shown', photos: [...now.photos, photo] } : now,
-    );
+  // A photo the queue sent (now, or after coming back online) joins the entry's list.
+  useEffect(
+    () =>
+      onQueueChange((change) => {
+        if (change.kind !== 'uploaded' || change.photo.answer_id !== answerId) return;
+        setLoaded((now) =>
+          now.kind === 'shown' && !now.photos.some((p) => p.id === change.photo.id)
+            ? { kind: 'shown', photos: [...now.photos, change.photo] }
+            : now,
+        );
+      }),
+    [answerId, setLoaded],
+  );
 
   async function attach(files: File[]) {
     if (files.length === 0) return;
-    if (!navigator.onLine) {
-      setMessage(PHOTOS_NEED_A_CONNECTION);
+    const chosen = files.slice(0, Math.max(0, MAX_PHOTOS_PER_ENTRY - total));
+    const skipped =
+      files.length > chosen.length ? `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos.` : '';
+    let added: QueuedPhoto[];
+    try {
+      added = await queuePhotos(answerId, chosen, keep);
+    } catch {
+      setMessage('This browser would not keep the photos (its storage is full or blocked).');
       return;
     }
-    // A new entry, or one written offline, is saved first: a photo joins an entry the server has.
-    const onServer = getState().answers.find((a) => a._id === answerId)?.revision !== undefined;
-    if (!onServer && !(await saveEntryNow())) {
-      setMessage(PHOTOS_NEED_A_CONNECTION);
-      return;
-    }
-    const room = MAX_PHOTOS_PER_ENTRY - photos.length;
-    const chosen = files.slice(0, Math.max(0, room));
     setBusy(true);
-    let added = 0;
-    let problem = '';
-    let entrySaved = !onServer;
-    // The entry was deleted or lost on the server meanwhile: saved again once, then retried.
-    const uploadOne = async (file: File) => {
-      try {
-        return await uploadPhoto(answerId, file, file.name, keep);
-      } catch (error) {
-        const missing = error instanceof ApiError && error.status === 404;
-        if (!missing || entrySaved) throw error;
-        entrySaved = true;
-        if (!(await saveEntryNow())) throw error;
-        return uploadPhoto(answerId, file, file.name, keep);
-      }
-    };
-    for (const [index, file] of chosen.entries()) {
-      setMessage(`Uploading ${index + 1} of ${sayCount(chosen.length)}…`);
-      try {
-        add(await uploadOne(file));
-        added += 1;
-      } catch (error) {
-        problem =
-          error instanceof ApiError && error.status !== 0
-            ? `${file.name}: ${error.message}`
-            : PHOTOS_NEED_A_CONNECTION;
-        if (!(error instanceof ApiError) || error.status === 0 || error.status === 429) break;
-      }
-    }
+    setMessage(navigator.onLine ? `Uploading ${sayCount(added.length)}…` : '');
+    // A new entry, or one written offline, goes to the server first: a photo joins an entry the
+    // server has. Offline, the save joins the offline record and the photos wait for its sync.
+    const onServer = getState().answers.find((a) => a._id === answerId)?.revision !== undefined;
+    if (!onServer) await saveEntryNow();
+    await uploadQueuedPhotos();
+    const left = new Map((await queuedPhotosOf(answerId)).map((p) => [p.key, p]));
     setBusy(false);
-    const skipped = files.length - chosen.length;
+    const sent = added.filter((p) => !left.has(p.key)).length;
+    const refused = added.flatMap((p) => left.get(p.key)?.problem ?? []);
+    const waiting = added.filter((p) => left.has(p.key) && !left.get(p.key)?.problem).length;
     setMessage(
       [
-        added > 0 ? `${sayCount(added)} added.` : '',
-        problem,
-        skipped > 0 ? `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos.` : '',
+        sent > 0 ? `${sayCount(sent)} added.` : '',
+        ...refused,
+        waiting > 0 ? photosWaitMessage(waiting) : '',
+        skipped,
       ]
         .filter(Boolean)
         .join(' '),
@@ -113,23 +120,30 @@ export function PhotoField({ answerId }: { answerId: string }) {
           ? { kind: 'shown', photos: now.photos.filter((p) => p.id !== photo.id) }
           : now,
       );
-      setMessage(`${photoLabel(index, photos.length)} removed.`);
+      setMessage(`${photoLabel(index, total)} removed.`);
     } catch (error) {
       setMessage(
-        error instanceof ApiError && error.status !== 0 ? error.message : PHOTOS_NEED_A_CONNECTION,
+        error instanceof ApiError && error.status !== 0
+          ? error.message
+          : 'Removing a photo needs a connection.',
       );
     }
   }
 
+  async function unqueue(photo: QueuedPhoto, index: number) {
+    await unqueuePhoto(photo.key).catch(() => undefined);
+    setMessage(`${photoLabel(index, total)} removed.`);
+  }
+
   return (
     <section className="photo-field" aria-label="Photos">
-      {photos.length > 0 ? (
+      {total > 0 ? (
         <ul className="photo-thumbs" aria-label="Photos of this entry">
           {photos.map((photo, index) => (
             <li key={photo.id} className="photo-thumb">
               <img
                 src={photo.url}
-                alt={photoLabel(index, photos.length)}
+                alt={photoLabel(index, total)}
                 width={88}
                 height={88}
                 decoding="async"
@@ -137,13 +151,21 @@ export function PhotoField({ answerId }: { answerId: string }) {
               <button
                 type="button"
                 className="photo-remove"
-                aria-label={`Remove ${photoLabel(index, photos.length).toLowerCase()}`}
+                aria-label={`Remove ${photoLabel(index, total).toLowerCase()}`}
                 disabled={busy}
                 onClick={() => void remove(photo, index)}
               >
                 ×
               </button>
             </li>
+          ))}
+          {queued.map((photo, offset) => (
+            <WaitingThumb
+              key={photo.key}
+              photo={photo}
+              label={photoLabel(photos.length + offset, total)}
+              onRemove={() => void unqueue(photo, photos.length + offset)}
+            />
           ))}
         </ul>
       ) : null}
@@ -156,7 +178,6 @@ export function PhotoField({ answerId }: { answerId: string }) {
           onClick={() => {
             if (disabled || busy) return;
             if (full) setMessage(`An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos.`);
-            else if (!navigator.onLine) setMessage(PHOTOS_NEED_A_CONNECTION);
             else input.current?.click();
           }}
         >
@@ -189,5 +210,46 @@ export function PhotoField({ answerId }: { answerId: string }) {
         {message}
       </p>
     </section>
+  );
+}
+
+/** A photo still on the device: shown from its own bytes, saying it waits (or why it was refused). */
+function WaitingThumb({
+  photo,
+  label,
+  onRemove,
+}: {
+  photo: QueuedPhoto;
+  label: string;
+  onRemove: () => void;
+}) {
+  const url = useObjectUrl(photo.file);
+  return (
+    <li
+      className={
+        photo.problem ? 'photo-thumb photo-thumb-refused' : 'photo-thumb photo-thumb-waiting'
+      }
+    >
+      {url ? (
+        <img
+          src={url}
+          alt={`${label}, ${waitingLabel(photo)}`}
+          width={88}
+          height={88}
+          decoding="async"
+        />
+      ) : null}
+      <span className="photo-thumb-badge" aria-hidden="true">
+        {photo.problem ? 'Not added' : 'Waiting'}
+      </span>
+      <button
+        type="button"
+        className="photo-remove"
+        aria-label={`Remove ${label.toLowerCase()}`}
+        onClick={onRemove}
+      >
+        ×
+      </button>
+    </li>
   );
 }

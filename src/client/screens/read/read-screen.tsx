@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { Markdown } from '#client/components/markdown/markdown.tsx';
 import { MissingAnswer } from '#client/components/missing-answer.tsx';
-import { PhotoGallery } from '#client/components/photos/photo-gallery.tsx';
+import { PhotoGallery } from '#client/components/photos/entry-photos.tsx';
 import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { answerPath, paths, readPath } from '#client/routes.ts';
 import { useAppState } from '#client/state/app-store.ts';
