@@ -1,5 +1,5 @@
-import { type AppHistory, AppRouter } from './router.tsx';
+import { AppRouter } from './router.tsx';
 
-export function App({ history }: { history: AppHistory }) {
-  return <AppRouter history={history} />;
+export function App() {
+  return <AppRouter />;
 }

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { todayOf } from '../shared/domain/calendar-day.ts';
 import { setDateLocales } from '../shared/domain/date-format.ts';
 import { App } from './app.tsx';
-import { createAppHistory, loadScreenOf } from './router.tsx';
+import { replacePath } from './outside-navigation.ts';
+import { loadScreenOf } from './router.tsx';
 import { hydrate } from './state/app-store.ts';
 import { watchEarlyTyping } from './state/early-text.ts';
 import { safeLocalStorage, startPersisting } from './state/persist-store.ts';
@@ -12,9 +13,9 @@ import { startApp } from './state/startup.ts';
 import { startTheme } from './theme/theme.ts';
 import './styles.css';
 
-// Start-up in four tasks, not one (issue 14: on a phone at 4× CPU one task of all of it
-// blocked the page for about 300 ms): the saved state; the router and its first navigation;
-// start-up's loads; the first render. The browser may paint and answer input between them.
+// Start-up in three tasks, not one (issue 14: on a phone at 4× CPU one task of all of it
+// blocked the page for about 300 ms): the saved state; start-up's loads and its first
+// navigation; the first render. The browser may paint and answer input between them.
 void boot();
 
 async function boot(): Promise<void> {
@@ -31,11 +32,9 @@ async function boot(): Promise<void> {
   startPersisting(storage);
   await nextTask();
 
-  const history = createAppHistory();
-  await nextTask();
-
-  // Loads run in parallel and never hold up the first paint.
-  startApp((path) => history.replace(path));
+  // Loads run in parallel and never hold up the first paint. A first visit's move from / to
+  // /home replaces the address before the router is mounted, which then starts there.
+  startApp(replacePath);
   await nextTask();
 
   // Where the server sent the screen prerendered (/home, /answer/*), the first render waits
@@ -45,10 +44,10 @@ async function boot(): Promise<void> {
   // work happen while the chunk loads instead of in one long task with the screen's.
   const container = document.getElementById('root');
   if (!container) return;
-  if (container.hasChildNodes()) await loadScreenOf(history.location.pathname);
+  if (container.hasChildNodes()) await loadScreenOf(location.pathname);
   createRoot(container).render(
     <StrictMode>
-      <App history={history} />
+      <App />
     </StrictMode>,
   );
 }

@@ -1,13 +1,8 @@
-import { type ComponentType, createElement, type ReactPromise, use, useReducer } from 'react';
-import {
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  unstable_HistoryRouter as HistoryRouter,
-  matchRoutes,
-  type RouteObject,
-  useRoutes,
-} from 'react-router';
+import { type ComponentType, createElement, use, useEffect, useReducer } from 'react';
+import { BrowserRouter, matchRoutes, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
 import { AppHeader, MenuButton } from './components/app-header.tsx';
+import { setRouterNavigate } from './outside-navigation.ts';
 import { paths, routePatterns } from './routes.ts';
 import { useTitle } from './use-title.ts';
 
@@ -15,59 +10,54 @@ import { useTitle } from './use-title.ts';
 class ScreenChunk {
   /** The screen, once its chunk is in. */
   screen: ComponentType | undefined;
-  private pending: Promise<boolean> | undefined;
+  /** The chunk failed to load (until `forget()`). */
+  failed = false;
+  private pending: Promise<void> | undefined;
   private readonly importer: () => Promise<ComponentType>;
 
   constructor(importer: () => Promise<ComponentType>) {
     this.importer = importer;
   }
 
-  /**
-   * Resolves true once the screen is in, false if its chunk failed to load. Once settled, the
-   * promise says so as React's `use` reads it (status, value): a screen whose chunk is already
-   * in renders without suspending even once.
-   */
-  load(): ReactPromise<boolean> {
-    if (!this.pending) {
-      const pending = this.importer().then(
-        (screen) => {
-          this.screen = screen;
-          return true;
-        },
-        () => false,
-      );
-      void pending.then((value) => Object.assign(pending, { status: 'fulfilled', value }));
-      this.pending = pending;
-    }
+  /** Settles once the screen is in (`screen`) or its chunk failed to load (`failed`). */
+  load(): Promise<void> {
+    this.pending ??= this.importer().then(
+      (screen) => {
+        this.screen = screen;
+      },
+      () => {
+        this.failed = true;
+      },
+    );
     return this.pending;
   }
 
   /** After a failure: the next load() asks again. */
   forget(): void {
     this.pending = undefined;
+    this.failed = false;
   }
 }
 
 /**
- * Renders the screen once its chunk is in: at once when it already is (the first render over a
- * prerendered page must not show a fallback), else after suspending until it is. A chunk that
- * fails to load (offline before the app was cached, a release newer than the page) says so and
- * offers to try again.
+ * Renders the screen once its chunk is in: at once when it already is, without suspending (the
+ * first render over a prerendered page must not show a fallback, and a navigation to a screen
+ * seen before is not held up), else after suspending (`use`) until it is. A chunk that fails to
+ * load (offline before the app was cached, a release newer than the page) says so and offers to
+ * try again.
  */
 function LazyScreen({ chunk }: { chunk: ScreenChunk }) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const loaded = use(chunk.load());
-  if (!loaded || !chunk.screen) {
-    return (
-      <ScreenLoadFailed
-        retry={() => {
-          chunk.forget();
-          rerender();
-        }}
-      />
-    );
-  }
-  return createElement(chunk.screen);
+  if (!chunk.screen && !chunk.failed) use(chunk.load());
+  if (chunk.screen) return createElement(chunk.screen);
+  return (
+    <ScreenLoadFailed
+      retry={() => {
+        chunk.forget();
+        rerender();
+      }}
+    />
+  );
 }
 
 /** A route whose screen loads lazily. `name` is the screen's export in the module. */
@@ -195,15 +185,6 @@ const screenRoutes: RouteObject[] = [
 /** The app's routes: the layout around every screen. */
 const routes: RouteObject[] = [{ Component: AppLayout, children: screenRoutes }];
 
-/**
- * The browser's history, made when start-up asks (main.tsx), not when this module loads. Start-
- * up's own redirect (a first-time visitor to /home) goes through it, before or after the first
- * render alike.
- */
-export const createAppHistory = () => createBrowserHistory({ v5Compat: true });
-
-export type AppHistory = ReturnType<typeof createAppHistory>;
-
 /** Loads the chunk of the screen at `pathname`, so that the first render need not wait for it. */
 export async function loadScreenOf(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
@@ -215,15 +196,26 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
+/** Lends the router's `navigate` to code outside React (outside-navigation.ts) while mounted. */
+function OutsideNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setRouterNavigate(navigate);
+    return () => setRouterNavigate(null);
+  }, [navigate]);
+  return null;
+}
+
 /**
  * The router: declarative routes over the browser's history (React Router's data router and its
  * loaders are some 17 KB gzip more of the first load, and Müse loads its data itself). A
  * navigation runs as a transition, so the old screen stays until the new one's chunk is in.
  */
-export function AppRouter({ history }: { history: AppHistory }) {
+export function AppRouter() {
   return (
-    <HistoryRouter history={history}>
+    <BrowserRouter>
+      <OutsideNavigation />
       <AppRoutes />
-    </HistoryRouter>
+    </BrowserRouter>
   );
 }

@@ -76,6 +76,33 @@ test.describe('the app shell', () => {
     await screenshot(page, 'not-found-phone');
   });
 
+  // The server sends /home and /answer/* prerendered, and the app's first render replaces that
+  // page with the same screen (main.tsx waits for the screen's chunk first): the page must never
+  // be without its heading in between, as it would be if React committed the (empty) fallback.
+  for (const url of ['/home', '/answer/today']) {
+    test(`takes over the prerendered ${url} without an empty moment`, async ({ page }) => {
+      const errors = watchPageErrors(page);
+      await page.addInitScript(() => {
+        // Each state #root is seen in, in order: with a heading or without one.
+        const states: string[] = [];
+        (window as unknown as { rootStates: string[] }).rootStates = states;
+        new MutationObserver(() => {
+          const state = document.querySelector('#root h1') ? 'heading' : 'none';
+          if (states.at(-1) !== state) states.push(state);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(`${server.origin}${url}`);
+      // The app has rendered: the status region is the layout's, never in the prerendered page.
+      await expect(page.locator('#root > .status-region')).toBeAttached({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const states = await page.evaluate(
+        () => (window as unknown as { rootStates: string[] }).rootStates,
+      );
+      expect(states.slice(states.indexOf('heading'))).toEqual(['heading']);
+      expect(errors).toEqual([]);
+    });
+  }
+
   test('serves hashed assets with long-lived caching and compression', async () => {
     const shell = await fetch(`${server.origin}/`);
     expect(shell.headers.get('cache-control')).toBe('no-cache');
