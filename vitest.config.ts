@@ -26,6 +26,7 @@ export default defineConfig({
           include: ['src/**/*.component.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/client/test-support/component-setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {
