@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildUser } from '#client/test-support/fixtures.ts';
 import { renderApp } from '#client/test-support/render-app.tsx';
 
 // SPEC §5's messages on /login, as a person meets them: in order, each in the form's alert,
@@ -8,26 +9,7 @@ import { renderApp } from '#client/test-support/render-app.tsx';
 // tests/browser/accounts.spec.ts, whose story keeps the screenshots and the layout.
 
 /** An anonymous visitor: an id, no name (what start-up leaves for a first visit). */
-const VISITOR = { user: anonymous() };
-
-function anonymous() {
-  return {
-    _id: 'visitor-id-0000000000',
-    name: '',
-    email: '',
-    profilePicture: '',
-    created: [],
-    answered: [],
-    started: '2026-11-01',
-    streak: 0,
-    longestStreak: 0,
-    score: 0,
-    last: '2026-10-31',
-    categories: [],
-    code: null,
-    old_id: '',
-  };
-}
+const VISITOR = { user: buildUser() };
 
 const alert = () => screen.getByRole('alert');
 
