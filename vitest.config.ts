@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Tiers, one runner: pure unit tests, integration tests through buildApp() + inject() against
-// real databases, fault tests against real server processes, and (Playwright) browser tests.
+// Tiers, one runner: pure unit tests, component tests (one screen in one state, in happy-dom),
+// integration tests through buildApp() + inject() against real databases, fault tests against
+// real server processes, and (Playwright) browser tests.
 export default defineConfig({
   test: {
     projects: [
@@ -9,8 +10,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          exclude: ['src/**/*.routes.test.ts', 'src/**/*.db.test.ts'],
+          exclude: [
+            'src/**/*.routes.test.ts',
+            'src/**/*.db.test.ts',
+            'src/**/*.component.test.tsx',
+          ],
           environment: 'node',
+        },
+      },
+      {
+        // A screen in one state, rendered by React Testing Library in happy-dom: the app's
+        // router and store, the network a fake server (src/client/test-support/fake-server.ts).
+        test: {
+          name: 'component',
+          include: ['src/**/*.component.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/client/test-support/component-setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {

@@ -1,8 +1,8 @@
 // `npm run test:quick`: the loop to run before every commit, in a minute or two: typecheck,
-// lint, every unit test, and the integration tests beside what changed — the *.routes.test.ts
-// and *.db.test.ts files in the same folder as a file changed since this branch left main (or
-// not committed yet), and any such test file that changed itself. Not the fault tests, the
-// browser specs or the PostgreSQL half: `npm test` (and CI) runs everything.
+// lint, every unit and component test, and the integration tests beside what changed — the
+// *.routes.test.ts and *.db.test.ts files in the same folder as a file changed since this branch
+// left main (or not committed yet), and any such test file that changed itself. Not the fault
+// tests, the browser specs or the PostgreSQL half: `npm test` (and CI) runs everything.
 // `npm run test:quick -- <ref>` compares with <ref> instead of main.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,7 +66,14 @@ const nearby = integrationTests().filter((file) => folders.has(path.posix.dirnam
 
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npx', ['biome', 'ci', '.']);
-step('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
+step('unit and component tests', 'npx', [
+  'vitest',
+  'run',
+  '--project',
+  'unit',
+  '--project',
+  'component',
+]);
 
 const where = since ? `since ${base} (${since.slice(0, 8)}) and not committed` : 'not committed';
 console.log(`\n▶ integration tests beside what changed ${where}: ${changed.length} files`);

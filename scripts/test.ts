@@ -94,7 +94,7 @@ function playwright(label: string): void {
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npx', ['biome', 'ci', '.']);
-vitest('unit and integration tests', ['unit', 'integration']);
+vitest('unit, component and integration tests', ['unit', 'component', 'integration']);
 vitest('fault tests (tests/faults)', ['faults']);
 check('client build', process.execPath, [path.join(root, 'scripts/ensure-build.ts')]);
 check('client first-load budget', process.execPath, [path.join(root, 'scripts/client-budget.ts')]);

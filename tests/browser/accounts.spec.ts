@@ -150,76 +150,28 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
     await server?.stop();
   });
 
-  test('shows each sign-in and sign-up message of SPEC §5, in order', async () => {
+  // The messages themselves, their order, the greyed button's reason and the links are
+  // checked in the component tier (src/client/screens/login/login-screen.component.test.tsx);
+  // here, how the forms with a message look at phone and desktop width.
+  test('the sign-in and sign-up forms with their messages, at phone and desktop width', async () => {
     await page.goto(`${server.origin}/`);
     await page.waitForURL(`${server.origin}/home`);
     await waitForUser(page);
 
     await page.goto(`${server.origin}/login`);
-    await expect(page).toHaveTitle('Müse | Sign in');
     const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
-    const name = page.getByLabel('Name or email');
-    const password = page.getByLabel('Password');
-    await expect(signInButton).toHaveAttribute('aria-disabled', 'true');
-    // Greyed out, yet pressing it says what is missing.
     await signInButton.press('Enter');
     await expect(alert(page)).toHaveText('Please enter your name/email and password');
-    await expect(name).toBeFocused();
     await screenshotBoth(page, 'login-sign-in-error');
-    await password.fill('x');
-    await signInButton.press('Enter');
-    await expect(alert(page)).toHaveText('Please enter your name or email');
-    await password.fill('');
-    await name.fill('someone');
-    await signInButton.press('Enter');
-    await expect(alert(page)).toHaveText('Please enter your password');
-    await password.fill('x');
-    await expect(signInButton).toHaveAttribute('aria-disabled', 'false');
-    await expect(alert(page)).toHaveText('');
 
-    // The switch button: sign-up mode, in the URL too.
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.waitForURL(`${server.origin}/login?mode=signup`);
-    await expect(page).toHaveTitle('Müse | Sign up');
-    const signUpButton = page.getByRole('button', { name: 'Sign up', exact: true });
-    const signUpName = page.getByLabel('Name', { exact: true });
-    const email = page.getByLabel('Email');
-    await signUpName.fill('');
-    await password.fill('');
-    // Issue 35: before it is pressed, the greyed button says why it is grey.
-    await signUpName.fill('Maya');
-    await email.fill('maya@example');
-    await password.fill('long enough');
-    await expect(signUpButton).toHaveAttribute('aria-disabled', 'true');
-    await expect(signUpButton).toHaveAccessibleDescription('Please enter your valid email');
-    await expect(page.getByText('Please enter your valid email')).toBeVisible();
-    await email.fill('maya@example.com');
-    await expect(signUpButton).toHaveAttribute('aria-disabled', 'false');
-    await expect(signUpButton).toHaveAccessibleDescription('');
-    const attempt = async (fields: [string, string, string], expected: string) => {
-      await signUpName.fill(fields[0]);
-      await email.fill(fields[1]);
-      await password.fill(fields[2]);
-      await signUpButton.press('Enter');
-      await expect(alert(page)).toHaveText(expected);
-      await expect(signUpButton).toHaveAttribute('aria-disabled', 'true');
-    };
-    await attempt(['', '', ''], 'Please enter your name, email, and password');
-    await attempt(['', 'a@b.co', 'long enough'], 'Please enter your name');
-    await attempt(['Zed', '', 'long enough'], 'Please enter your email');
-    await attempt(['Zed', 'a@b.co', ''], 'Please enter your password');
-    await attempt(['Zed', 'not-an-email', 'long enough'], 'Please enter your valid email');
+    await page.getByLabel('Name', { exact: true }).fill('Zed');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('long enough');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).press('Enter');
+    await expect(alert(page)).toHaveText('Please enter your valid email');
     await screenshotBoth(page, 'login-sign-up-error');
-    // The server's own rule, said before sending rather than after.
-    await attempt(['Zed', 'a@b.co', 'short'], 'Passwords are at least 8 characters');
-    await password.fill('long enough');
-    await expect(signUpButton).toHaveAttribute('aria-disabled', 'false');
-    // Sign-up links to the privacy policy and the terms.
-    await expect(page.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
-      'href',
-      '/privacy',
-    );
-    await expect(page.getByRole('link', { name: 'terms' })).toHaveAttribute('href', '/terms');
     await noSidewaysScroll(page);
     expect(unexpected(errors)).toEqual([]);
   });
@@ -309,33 +261,8 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
     await expect(menu.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   });
 
-  test('side menu: the account, then every SPEC §2 item in order; Share copies the link', async () => {
-    await page.goto(`${server.origin}/`);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const menu = page.getByRole('dialog', { name: 'Müse' });
-    await expect(menu.getByRole('link', { name: `${NAME}: my profile` })).toBeVisible();
-    await expect(menu.getByRole('navigation', { name: 'Menu' }).getByRole('listitem')).toHaveText([
-      'Categories',
-      'My answers',
-      'My profile',
-      'Admin',
-      'Download my answers',
-      'Contact us',
-      'Share',
-      'Rate',
-      'About',
-      'iOS app',
-    ]);
-    await expect(menu.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
-    await expect(menu.getByRole('link', { name: 'iOS app' })).toHaveAttribute('href', '/home#app');
-    await expect(menu.getByRole('link', { name: 'Rate' })).toHaveAttribute('href', /^mailto:/);
-    await expect(menu).toContainText(`Müsing since ${todayLabel()}`);
-    await menu.getByRole('button', { name: 'Share' }).click();
-    await expectStatus(page, 'Link copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server.origin);
-    await page.keyboard.press('Escape');
-    expect(unexpected(errors)).toEqual([]);
-  });
+  // The side menu's account, its items in SPEC §2's order and Share copying the link are
+  // checked in the component tier (src/client/components/side-menu.component.test.tsx).
 
   test('logs out: the device forgets everything, the session ends, a fresh anonymous user starts', async () => {
     const oldId = (await reflectState<Saved>(page))?.state.user._id ?? '';

@@ -197,24 +197,8 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a ?day= that is not a day shows every answer', async () => {
-    for (const bad of ['2026-02-30', 'yesterday', '2026-3-4', '%3Cscript%3E']) {
-      await page.goto(`${server.origin}/past?day=${bad}`);
-      await expect(cards(page)).toHaveCount(5);
-      await expect(page.getByRole('link', { name: 'Show all days' })).toHaveCount(0);
-    }
-    // A real day without writing says so.
-    await page.goto(`${server.origin}/past?day=${d2.key}`);
-    await expect(page.getByText(`Nothing written on ${d2.long}.`)).toBeVisible();
-    // A day before every answer: its month shows, and the way forward is open.
-    await page.goto(`${server.origin}/past?day=2020-01-15`);
-    await expect(page.getByText('Nothing written on January 15, 2020.')).toBeVisible();
-    await openAnswerFilters(page);
-    await expect(calendar(page).getByRole('heading', { level: 2 })).toHaveText('January 2020');
-    await page.getByRole('button', { name: 'Next month, February 2020' }).click();
-    await expect(calendar(page).getByRole('heading', { level: 2 })).toHaveText('February 2020');
-    expect(errors).toEqual([]);
-  });
+  // A ?day= that is not a day, a day with nothing written and one before every answer are
+  // checked in the component tier (src/client/screens/past/past-screen.component.test.tsx).
 
   test('the day narrows with the search words and the category; a date range replaces it', async () => {
     await page.goto(`${server.origin}/past?day=${d3.key}`);

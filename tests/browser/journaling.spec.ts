@@ -254,11 +254,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     await expect(page.getByLabel('Your answer')).toHaveValue('Dear diary');
   });
 
-  test('sends an unknown prompt back to /', async () => {
-    await page.goto(`${server.origin}/answer/no-such-prompt`);
-    await page.waitForURL(`${server.origin}/`);
-    expect(errors).toEqual([]);
-  });
+  // An unknown prompt's address going back to / is checked in the component tier
+  // (src/client/screens/categories/categories-screen.component.test.tsx).
 
   test('works with the keyboard alone: action sheet and side menu trap and return focus', async () => {
     await page.goto(`${server.origin}/answer/today`);

@@ -172,13 +172,8 @@ test.describe('forgot password: a reset link by e-mail', () => {
     expect(unexpected(errors)).toEqual([]);
     expect(unexpected(again.errors)).toEqual([]);
   });
-
-  test('says a link without its token is not complete', async () => {
-    const { page } = await pages.open();
-    await page.goto(`${server.origin}/reset-password`);
-    await expect(page.getByText('This reset link is not complete.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Save new password' })).toHaveCount(0);
-  });
+  // A reset link without its token is checked in the component tier
+  // (src/client/screens/reset-password/reset-password-screen.component.test.tsx).
 });
 
 test.describe('recovery codes and the passcode, on a server without e-mail', () => {

@@ -28,3 +28,11 @@ export function useAppState<T>(selector: (state: AppState) => T): T {
 
 export const getState = appStore.getState;
 export const setState = appStore.setState;
+
+/**
+ * Back to the state of a first start, before anything was restored or loaded: for component
+ * tests, which share this module between the tests of a file.
+ */
+export function resetAppStore(): void {
+  appStore.setState({ ...initialPersistedState(todayOf(new Date())), ...initialTransientState() });
+}

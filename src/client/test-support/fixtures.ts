@@ -1,5 +1,6 @@
 import type { Answer } from '#shared/api/answers.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
+import type { OwnUser } from '#shared/api/users.ts';
 
 // Small builders for client unit tests: every call makes a distinct id.
 
@@ -41,6 +42,28 @@ export function buildPrompt(fields: Partial<PromptView> = {}): PromptView {
     type: 'paragraph',
     categories: ['Life'],
     status: 'approved',
+    ...fields,
+  };
+}
+
+/** A user as `/api/user` answers: anonymous (name '') unless `fields` names them. */
+export function buildUser(fields: Partial<OwnUser> = {}): OwnUser {
+  counter += 1;
+  return {
+    _id: `user-${counter}-00000000000000`,
+    name: '',
+    email: '',
+    profilePicture: '',
+    created: [],
+    answered: [],
+    started: '2026-11-01',
+    streak: 0,
+    longestStreak: 0,
+    score: 0,
+    last: '2026-10-31',
+    categories: [],
+    code: null,
+    old_id: '',
     ...fields,
   };
 }
