@@ -20,6 +20,7 @@ export type QueuedPhoto = {
   /** The upload key, and this record's key. */
   key: string;
   answerId: string;
+  /** The photo as chosen (kept as its bytes and type: older Safari cannot store a Blob). */
   file: Blob;
   name: string;
   keepMetadata: boolean;
@@ -68,9 +69,18 @@ async function inStore<T>(
   });
 }
 
+/** A queued photo as IndexedDB keeps it: its bytes instead of the Blob. */
+type StoredPhoto = Omit<QueuedPhoto, 'file'> & { bytes: ArrayBuffer; type: string };
+
+async function stored({ file, ...photo }: QueuedPhoto): Promise<StoredPhoto> {
+  return { ...photo, bytes: await file.arrayBuffer(), type: file.type };
+}
+
 async function allQueued(): Promise<QueuedPhoto[]> {
-  const all = await inStore('readonly', (store) => store.getAll() as IDBRequest<QueuedPhoto[]>);
-  return all.sort((a, b) => a.addedAt - b.addedAt);
+  const all = await inStore('readonly', (store) => store.getAll() as IDBRequest<StoredPhoto[]>);
+  return all
+    .map(({ bytes, type, ...photo }) => ({ ...photo, file: new Blob([bytes], { type }) }))
+    .sort((a, b) => a.addedAt - b.addedAt);
 }
 
 const listeners = new Set<(change: QueueChange) => void>();
@@ -116,7 +126,8 @@ export async function queuePhotos(
       keepMetadata,
       addedAt: now + index,
     };
-    await inStore('readwrite', (store) => store.put(photo));
+    const record = await stored(photo);
+    await inStore('readwrite', (store) => store.put(record));
     queued.push(photo);
   }
   await changed();
@@ -189,7 +200,7 @@ async function sendOne(photo: QueuedPhoto): Promise<'next' | 'wait' | 'stop'> {
     return 'next';
   } catch (error) {
     if (refusedForGood(error)) {
-      const refused: QueuedPhoto = { ...photo, problem: `${photo.name}: ${error.message}` };
+      const refused = await stored({ ...photo, problem: `${photo.name}: ${error.message}` });
       await inStore('readwrite', (store) => store.put(refused));
       await changed();
       return 'next';

@@ -1,7 +1,7 @@
 import { act, type RenderResult, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../app.tsx';
-import { createAppHistory, loadScreenOf } from '../router.tsx';
+import { loadScreenOf } from '../router.tsx';
 import type { AppState } from '../state/app-state.ts';
 import { setState } from '../state/app-store.ts';
 import { type FakeServer, fakeServer } from './fake-server.ts';
@@ -17,10 +17,8 @@ export function currentServer(): FakeServer | null {
   return current;
 }
 
-export type Rendered = RenderResult & {
-  server: FakeServer;
-  history: ReturnType<typeof createAppHistory>;
-};
+/** The rendered app; where it is now is `window.location` (the router is a BrowserRouter). */
+export type Rendered = RenderResult & { server: FakeServer };
 
 export async function renderApp(
   url: string,
@@ -32,13 +30,12 @@ export async function renderApp(
   if (options.state) setState(options.state);
   window.history.replaceState(null, '', url);
   await loadScreenOf(new URL(url, window.location.origin).pathname);
-  const history = createAppHistory();
   let result: RenderResult | undefined;
   await act(async () => {
-    result = render(<App history={history} />);
+    result = render(<App />);
   });
   if (!result) throw new Error('not rendered');
-  return Object.assign(result, { server, history });
+  return Object.assign(result, { server });
 }
 
 /**

@@ -1,14 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { queuedPhotosOf } from '#client/state/photo-queue.ts';
 import { fakeServer, Refusal } from '#client/test-support/fake-server.ts';
 import { buildAnswer, buildUser } from '#client/test-support/fixtures.ts';
 import { renderApp } from '#client/test-support/render-app.tsx';
 import type { Photo } from '#shared/api/photos.ts';
 import { MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
 
-// The editor's photo field (decision 062) and what it says: no network, a photo added, one the
-// server refuses, an entry that is full. The entry is on the server already (it has a
+// The editor's photo field (decision 062) and what it says: no network (the photo waits on the
+// device), a photo added, one the server refuses, an entry that is full. The entry is on the server already (it has a
 // revision), as one opened at its own address is.
 
 const ADA = buildUser({ name: 'Ada' });
@@ -51,15 +52,22 @@ async function openEntry(server = entryServer()) {
 const png = (name: string) => new File(['not really a png'], name, { type: 'image/png' });
 
 describe('the photo field', () => {
-  it('says photos need a connection when offline, and keeps the words', async () => {
+  it('keeps a photo added offline on the device, says it waits, and keeps the words', async () => {
     const user = userEvent.setup();
     const { photos, status } = await openEntry();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await user.click(within(photos).getByRole('button', { name: 'Add photos' }));
+    await user.upload(within(photos).getByLabelText('Choose photos'), png('train.png'));
+    expect(
+      await within(photos).findByRole('img', { name: 'Photo, waiting to be sent' }),
+    ).toBeInTheDocument();
     expect(status).toHaveTextContent(
-      'Photos need a connection: your words are kept, add the photos again once you’re online.',
+      '1 photo will be added when you’re online. Your words are kept.',
     );
     expect(screen.getByLabelText('Your answer')).toHaveValue('written on a train');
+    // Removed before it went: gone from the device too.
+    await user.click(within(photos).getByRole('button', { name: 'Remove photo' }));
+    await waitFor(() => expect(within(photos).queryByRole('img')).toBeNull());
+    expect(await queuedPhotosOf(ENTRY._id)).toEqual([]);
   });
 
   it('says a photo was added, and names it for a screen reader', async () => {
@@ -72,7 +80,7 @@ describe('the photo field', () => {
     expect(within(photos).getByRole('button', { name: 'Remove photo' })).toBeInTheDocument();
   });
 
-  it('says which file the server refused, and why', async () => {
+  it('says which file the server refused, and why, and keeps it to be removed', async () => {
     const user = userEvent.setup();
     const server = entryServer().on(
       '/api/answer/photo/upload',
@@ -83,7 +91,11 @@ describe('the photo field', () => {
     expect(await within(photos).findByText('notes.png: Only JPEG, PNG, WebP or HEIC photos')).toBe(
       status,
     );
-    expect(within(photos).queryByRole('img')).toBeNull();
+    expect(
+      await within(photos).findByRole('img', {
+        name: 'Photo, not added: notes.png: Only JPEG, PNG, WebP or HEIC photos',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('greys Add photos on a full entry and says why when pressed', async () => {

@@ -97,14 +97,14 @@ describe('/home', () => {
 describe('the public pages', () => {
   it('/privacy and /terms are dated and link to each other', async () => {
     const user = userEvent.setup();
-    const { history } = await renderApp('/privacy');
+    await renderApp('/privacy');
     expect(
       await screen.findByText(wholeText('Last updated: November 22, 2026')),
     ).toBeInTheDocument();
     expect(screen.getAllByText('reflect-state', { exact: false })[0]).toBeInTheDocument();
     await screenReady('/terms');
     await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'terms of use' }));
-    expect(history.location.pathname).toBe('/terms');
+    expect(window.location.pathname).toBe('/terms');
     expect(await screen.findByRole('heading', { name: 'Terms of use' })).toBeInTheDocument();
     expect(
       await screen.findByText(wholeText('Last updated: November 22, 2026')),

@@ -42,9 +42,9 @@ describe('/login in sign-in mode', () => {
 describe('/login in sign-up mode', () => {
   it('switches to sign-up in the URL and the title', async () => {
     const user = userEvent.setup();
-    const { history } = await renderApp('/login', { state: VISITOR });
+    await renderApp('/login', { state: VISITOR });
     await user.click(await screen.findByRole('button', { name: 'Sign up' }));
-    expect(history.location.pathname + history.location.search).toBe('/login?mode=signup');
+    expect(window.location.pathname + window.location.search).toBe('/login?mode=signup');
     expect(await screen.findByRole('form', { name: 'Sign up' })).toBeInTheDocument();
     expect(document.title).toBe('Müse | Sign up');
   });
