@@ -382,7 +382,9 @@ for (const [zone, shift] of [
       const day = dayOfKey(there);
       await call(page, '/api/answer/save', {
         answer: {
-          _id: 'zoned',
+          // Answer ids are the server's, not one person's: each zone's test its own, as both
+          // use the worker's server.
+          _id: `zoned-${shift}`,
           prompt_id: null,
           prompt_title: 'Across the date line',
           text: 'Which day was it?',
