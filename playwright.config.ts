@@ -2,8 +2,10 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/browser/support/browser.ts';
 
 // Browser specs under tests/browser (decision 002): @playwright/test drives Debian's Chromium
-// (no browser download). Each spec starts its own server on a fresh data dir in beforeAll
-// (tests/browser/support/server.ts), so there is no shared `webServer`.
+// (no browser download). There is no shared `webServer`: a spec whose tests make their own people
+// uses its worker's server (support/worker-server.ts, one per worker on a fresh data dir); a spec
+// that needs its own env, clock or world starts its own in beforeAll (support/server.ts). Every
+// server listens on the port it got for PORT=0, so servers started at once cannot collide.
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -12,8 +14,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/playwright',
   globalSetup: './tests/browser/global-setup.ts',
-  // A 2-core machine: one browser at a time keeps runs steady and CI short.
-  workers: 1,
+  // Two workers on a 2-core machine: while one waits on its browser or server, the other works.
+  // Each worker takes whole spec files (most are one serial story on one page), so not
+  // fullyParallel.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

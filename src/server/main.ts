@@ -102,7 +102,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 
+  // PORT=0 takes any free port (the tests start many servers at once): from here on the config
+  // says the one this process got, for the links it makes (linkOrigin). Fastify's start-up line,
+  // "Server listening at http://…", names it for whoever started the process.
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (typeof address === 'object' && address) config.port = address.port;
 }
 
 main().catch((error: unknown) => {

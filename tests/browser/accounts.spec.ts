@@ -566,6 +566,8 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
   });
 
   test('passes the WCAG A/AA rules of axe-core on the account screens', async () => {
+    // Five screens, an axe run each: several seconds apiece, over 15 s on a busy machine.
+    test.setTimeout(180_000);
     const visits: [Page, string][] = [
       [ada.page, '/userProfile'],
       [ada.page, '/userSettings'],

@@ -418,6 +418,8 @@ test.describe('admin screens', () => {
   });
 
   test('passes the WCAG A/AA rules of axe-core on every admin screen', async () => {
+    // Five screens, an axe run each: several seconds apiece, over 15 s on a busy machine.
+    test.setTimeout(180_000);
     for (const path of ADMIN_ROUTES.filter((p) => p !== '/editPrompt')) {
       await admin.goto(`${server.origin}${path}`);
       await expect(admin.getByRole('main')).toBeVisible();

@@ -1,20 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { screenshot, watchPageErrors } from './support/browser.ts';
 import { openAsNewVisitor } from './support/page.ts';
 import { savedUser } from './support/people.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // The categories screen is about layout: it runs at phone width and again at desktop width
 // (the @layout tag, playwright.config.ts projects).
 test.describe('the app shell', () => {
   let server: RunningServer;
-  test.beforeAll(async () => {
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ server: shared }) => {
+    server = shared;
   });
 
   test(

@@ -1,9 +1,10 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { formatLongDay, formatMonth } from '../../src/shared/domain/date-format.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, openAnswerFilters, openAsNewVisitor, settle } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 17 point 7: the streak heat-map and a month calendar on /past are ways into what was
 // written on one day (/past?day=YYYY-MM-DD): by pointer, by keyboard alone (one tab stop,
@@ -108,9 +109,9 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
   let page: Page;
   let errors: string[];
 
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser: launched, server: shared }) => {
     browser = launched;
-    server = await startServer();
+    server = shared;
     context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await context.newPage();
     errors = watchPageErrors(page);
@@ -120,7 +121,6 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
   });
   test.afterAll(async () => {
     await context?.close();
-    await server?.stop();
   });
 
   test("a heat-map day opens exactly that day's answers, with a way back to every day", async () => {
@@ -348,8 +348,7 @@ for (const [zone, shift] of [
   ['Pacific/Kiritimati', 1],
   ['Pacific/Pago_Pago', 0],
 ] as const) {
-  test(`in ${zone}, an answer shows on the day it was there`, async ({ browser }) => {
-    const server = await startServer();
+  test(`in ${zone}, an answer shows on the day it was there`, async ({ browser, server }) => {
     const context = await browser.newContext({ viewport: PHONE, timezoneId: zone });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -367,7 +366,9 @@ for (const [zone, shift] of [
       const day = dayOfKey(there);
       await call(page, '/api/answer/save', {
         answer: {
-          _id: 'zoned',
+          // Answer ids are the server's, not one person's: each zone's test its own, as both
+          // use the worker's server.
+          _id: `zoned-${shift}`,
           prompt_id: null,
           prompt_title: 'Across the date line',
           text: 'Which day was it?',
@@ -383,7 +384,6 @@ for (const [zone, shift] of [
       expect(errors).toEqual([]);
     } finally {
       await context.close();
-      await server.stop();
     }
   });
 }

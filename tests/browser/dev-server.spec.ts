@@ -1,33 +1,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { stripVTControlCharacters } from 'node:util';
+import { expect } from '@playwright/test';
 import { watchPageErrors } from './support/browser.ts';
-import { freePort, type RunningServer, startServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // `npm run dev` (README): Vite's dev server runs the client from source, with the API server
 // behind its proxy. It had stopped working unnoticed: the proxy's '/api' also took the client's
 // own modules under src/client/api/, and it changed the Host header, so the server refused every
 // call as cross-site. React's development build also checks what the production build does not
-// (a misused `use`). Here both servers run as `npm run dev` starts them, on free ports.
+// (a misused `use`). Here both servers run as `npm run dev` starts them, each on the port it got
+// for port 0 (the worker's API server, and Vite, which names its port in its "Local:" line).
 
 const root = path.resolve(import.meta.dirname, '../..');
 const VITE = path.join(root, 'node_modules/vite/bin/vite.js');
+const LOCAL = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/;
 
 test.describe('npm run dev', () => {
-  let api: RunningServer;
   let vite: ChildProcess | undefined;
   let origin: string;
   let viteLog = '';
 
-  test.beforeAll(async () => {
-    api = await startServer();
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    vite = spawn(
-      process.execPath,
-      [VITE, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-      { cwd: root, env: { ...process.env, MUSE_DEV_API: api.origin }, stdio: 'pipe' },
-    );
+  test.beforeAll(async ({ server }) => {
+    vite = spawn(process.execPath, [VITE, '--port', '0', '--host', '127.0.0.1'], {
+      cwd: root,
+      env: { ...process.env, MUSE_DEV_API: server.origin },
+      stdio: 'pipe',
+    });
     vite.stdout?.on('data', (chunk: Buffer) => {
       viteLog += chunk.toString();
     });
@@ -38,6 +37,10 @@ test.describe('npm run dev', () => {
       .poll(
         async () => {
           if (vite?.exitCode !== null) throw new Error(`vite exited:\n${viteLog}`);
+          // Vite says where it listens once it does ("Local:   http://127.0.0.1:PORT/").
+          const local = LOCAL.exec(stripVTControlCharacters(viteLog))?.[1];
+          if (!local) return 0;
+          origin = local;
           return fetch(origin).then(
             (response) => response.status,
             () => 0,
@@ -54,7 +57,6 @@ test.describe('npm run dev', () => {
       vite.kill('SIGTERM');
       await exited;
     }
-    await api?.stop();
   });
 
   test('serves the app from source, its calls through the proxy, with no error', async ({

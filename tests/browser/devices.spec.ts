@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { keepRecoveryCodes, settle } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 17 A: clients other than the web app sign in for a bearer token; Settings → Devices
 // lists them and signs one out.
@@ -24,15 +25,14 @@ test.describe('devices signed in with a token', () => {
   let phoneToken = '';
   let scriptToken = '';
 
-  test.beforeAll(async ({ browser }) => {
-    server = await startServer();
+  test.beforeAll(async ({ browser, server: shared }) => {
+    server = shared;
     context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await context.newPage();
     errors = watchPageErrors(page);
   });
   test.afterAll(async () => {
     await context?.close();
-    await server?.stop();
   });
 
   /** What the iOS app or a script does: plain HTTP, no Origin, no cookies. */

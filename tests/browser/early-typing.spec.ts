@@ -1,15 +1,9 @@
-import {
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  type Route,
-  test,
-} from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Route } from '@playwright/test';
 import { watchPageErrors } from './support/browser.ts';
 import { call, openAsNewVisitor, screenshotEveryWay } from './support/page.ts';
 import { signUpThroughForm } from './support/people.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 35 point 1, "never lose a keystroke": on a slow phone /answer/today's box shows (from the
 // prerendered page) well before the app runs. Every key typed from the moment it shows ends up
@@ -131,8 +125,8 @@ test.describe('never lose a keystroke on /answer/today', () => {
   let page: Page;
   let errors: string[];
 
-  test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    server = await startServer();
+  test.beforeAll(async ({ browser, server: shared }) => {
+    server = shared;
     // No service worker: its cache would answer before the slow network (and the held scripts).
     context = await browser.newContext({
       viewport: PHONE,
@@ -145,7 +139,6 @@ test.describe('never lose a keystroke on /answer/today', () => {
   });
   test.afterAll(async () => {
     await context?.close();
-    await server?.stop();
   });
 
   test('every key typed from the moment the box shows is in the entry, and saved', async () => {

@@ -1,13 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { type RunningServer, startServer } from './support/server.ts';
+import { expect } from '@playwright/test';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 test.describe('the installable app', () => {
   let server: RunningServer;
-  test.beforeAll(async () => {
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ server: shared }) => {
+    server = shared;
   });
 
   test('serves a web manifest with installable icons', async () => {

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, openAsNewVisitor } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 35 point 3, decision 058: more than one journal entry a day, an entry for an earlier
 // day, and a streak that counts the days someone writes on — the nightly writer who finishes
@@ -41,12 +42,9 @@ async function openSheetAndPick(page: Page, action: string): Promise<void> {
 
 let server: RunningServer;
 let browser: Browser;
-test.beforeAll(async ({ browser: launched }) => {
+test.beforeAll(async ({ browser: launched, server: shared }) => {
   browser = launched;
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
+  server = shared;
 });
 
 test('writes two journal entries on one day, then one for yesterday that leaves the streak at 1', async () => {

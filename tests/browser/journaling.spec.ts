@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import {
@@ -10,8 +10,9 @@ import {
   settle,
   waitForSession,
 } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 import { todayKey, todayLabel } from './support/today.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 4, as a new visitor lives it: first visit, today's prompt, the streak, a category
 // prompt, My answers (search, edit, delete), the download, and everything still there after a
@@ -67,9 +68,9 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   let todayTitle = '';
   let categoryTitle = '';
 
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser: launched, server: shared }) => {
     browser = launched;
-    server = await startServer();
+    server = shared;
     // Reduced motion: screenshots show settled dialogs, not a frame of their entrance.
     context = await browser.newContext({
       viewport: PHONE,
@@ -82,7 +83,6 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   });
   test.afterAll(async () => {
     await context?.close();
-    await server?.stop();
   });
 
   test('lands a first-time visitor on /home with a new anonymous user and a session', async () => {

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 12 "Long entries stay fast" (decision 027), as a person sees it: a 5,000-word entry is
 // counted once typing pauses, sits in a box of fixed height that scrolls instead of growing,
@@ -25,11 +26,8 @@ async function startLongEntry(page: Page, origin: string) {
 test.describe('a long entry', () => {
   let server: RunningServer;
 
-  test.beforeAll(async () => {
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ server: shared }) => {
+    server = shared;
   });
 
   test('is counted when typing pauses, scrolls in a fixed box and is saved as written', async ({

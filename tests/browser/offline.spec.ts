@@ -1,8 +1,9 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, openAsNewVisitor, reflectState } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // SPEC §1 "Answers and prompts created while offline are kept locally and synced later", §4
 // Offline, §8 "Queued data kept": a visitor loses the network, answers today's prompt, writes a
@@ -76,8 +77,8 @@ test.describe('offline: what is written without a network reaches the server lat
   let todayTitle = '';
   let sentBody = '';
 
-  test.beforeAll(async ({ browser }) => {
-    server = await startServer();
+  test.beforeAll(async ({ browser, server: shared }) => {
+    server = shared;
     context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -85,7 +86,6 @@ test.describe('offline: what is written without a network reaches the server lat
   });
   test.afterAll(async () => {
     await context?.close();
-    await server?.stop();
   });
 
   test('starts online: an answer from last week, a streak that ended yesterday, the app cached', async () => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, watchPageErrors } from './support/browser.ts';
 import { call, reflectState, settle } from './support/page.ts';
 import { PASSWORD, signUpThroughForm } from './support/people.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 34 point 4, the audit's reproduction: a passcode is set; today's journal is open on two
 // devices of one person; both write, the second meets the "changed on another device" dialog and
@@ -108,8 +109,8 @@ test.describe('the passcode lock cannot be read or acted around', () => {
     return page;
   }
 
-  test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    server = await startServer();
+  test.beforeAll(async ({ browser, server: shared }) => {
+    server = shared;
     laptopContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     phoneContext = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     laptop = await newPage(laptopContext);
@@ -118,7 +119,6 @@ test.describe('the passcode lock cannot be read or acted around', () => {
   test.afterAll(async () => {
     await laptopContext?.close();
     await phoneContext?.close();
-    await server?.stop();
   });
 
   test('a passcode is set, and both devices write to today’s journal', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { watchPageErrors } from './support/browser.ts';
@@ -80,13 +81,15 @@ async function saveAnswers(page: Page, suffix: string) {
 
 /** Screenshots of the screen as it is, light and dark, for a person to look at. */
 async function shoot(page: Page, name: string) {
-  fs.mkdirSync(shotsDir, { recursive: true });
+  // One folder per Playwright project: the @layout tests run in both, perhaps at once.
+  const folder = path.join(shotsDir, test.info().project.name);
+  fs.mkdirSync(folder, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     await settle(page);
-    await page.screenshot({ path: `${shotsDir}/${name}-${width}-${scheme}.png`, fullPage: true });
+    await page.screenshot({ path: `${folder}/${name}-${width}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

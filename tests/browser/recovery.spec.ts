@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { type MailCatcher, resetLinkIn, startMailCatcher } from '../support/mail-catcher.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
 import { call, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 12, "always a way back in", as a person lives it: a reset link by e-mail through a real
 // SMTP server the spec starts; recovery codes when the server sends no mail; and the passcode as
@@ -185,14 +186,13 @@ test.describe('recovery codes and the passcode, on a server without e-mail', () 
   let ada: { page: Page; errors: string[] };
   let codes: string[] = [];
 
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser: launched, server: shared }) => {
     browser = launched;
-    server = await startServer();
+    server = shared;
     ada = await pages.open();
   });
   test.afterAll(async () => {
     await pages.closeAll();
-    await server?.stop();
   });
 
   test('shows 8 recovery codes once at sign-up', async () => {

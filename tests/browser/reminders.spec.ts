@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { reflectState, settle } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 17 C in the browser: "Remind me to write" in settings (time, days, time zone), the
 // service worker carries the push handlers, and a browser without Web Push gets an .ics
@@ -39,12 +40,9 @@ test.describe('daily reminder settings', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser: launched, server: shared }) => {
     browser = launched;
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+    server = shared;
   });
 
   async function signedUp(scheme: 'light' | 'dark', withoutPush = false): Promise<Page> {

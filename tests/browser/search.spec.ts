@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, openAnswerFilters, openAsNewVisitor, settle } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 17 C: finding your own words on /past — whole words, simple forms, titles and
 // categories, a date range and a category, the match in <mark>.
@@ -14,11 +15,8 @@ const shotsDir = '/tmp/h17-api-shots';
 test.describe('searching my answers', () => {
   let server: RunningServer;
 
-  test.beforeAll(async () => {
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(async ({ server: shared }) => {
+    server = shared;
   });
 
   test('finds words, not fragments, narrows by day and category, and marks the match', async ({

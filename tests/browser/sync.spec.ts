@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
 import { call, reflectState, settle } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 12 "Trust: nothing lost between devices" (decision 013), as the reviewer found it: one
 // account on a laptop and a phone, today's journal entry written on both. Nothing either device
@@ -108,8 +109,8 @@ test.describe('sync: nothing is lost between a laptop and a phone', () => {
     return page;
   }
 
-  test.beforeAll(async ({ browser }) => {
-    server = await startServer();
+  test.beforeAll(async ({ browser, server: shared }) => {
+    server = shared;
     laptopContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     phoneContext = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     laptop = await newLaptopTab();
@@ -120,7 +121,6 @@ test.describe('sync: nothing is lost between a laptop and a phone', () => {
   test.afterAll(async () => {
     await laptopContext?.close();
     await phoneContext?.close();
-    await server?.stop();
   });
 
   test('signs up on the laptop and signs in on the phone', async () => {

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import yazl from 'yazl';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, reflectState, settle, waitForSession } from './support/page.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
+import { test } from './support/worker-server.ts';
 
 // Issue 17 B as a person does it: export the answers as Markdown from the profile, then, on a
 // fresh device and account, import that zip — first a preview, then the import — and find the
@@ -63,12 +64,9 @@ test.describe('export as Markdown and import it elsewhere', () => {
   let browser: Browser;
   let zipPath = '';
 
-  test.beforeAll(async ({ browser: launched }) => {
+  test.beforeAll(async ({ browser: launched, server: shared }) => {
     browser = launched;
-    server = await startServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+    server = shared;
   });
 
   async function visitor(colorScheme: 'light' | 'dark'): Promise<[BrowserContext, Page]> {

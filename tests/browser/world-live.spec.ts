@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
+import { DESKTOP, PHONE, screenshot, screenshotPath, watchPageErrors } from './support/browser.ts';
 import { call } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
 import {
@@ -22,7 +21,6 @@ const NEW_TEXT = 'I finally said sorry, and it was easier than I feared';
 const FILLER =
   'A longer thought, so that the list is taller than a screen: the walk home, the light on ' +
   'the water, the people I passed and what I wondered about each of them.';
-const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /** The answers of the whole world, newest first: one list item each. */
 const worldItems = (page: Page) =>
@@ -117,7 +115,7 @@ test.describe('the live world', () => {
     await expect
       .poll(async () => (await pill.boundingBox())?.y ?? PHONE.height)
       .toBeLessThan(PHONE.height / 2);
-    await pageA.screenshot({ path: `${screenshotDir}/world-live-new-answer-scrolled-phone.png` });
+    await pageA.screenshot({ path: screenshotPath('world-live-new-answer-scrolled-phone') });
     await expectNoAxeViolations(pageA, '/world with new answers waiting (phone)');
 
     // A love sent elsewhere changes Cleo's count in place for both (Cleo's own love + Dee's).

@@ -36,6 +36,11 @@ export async function scrapeMetrics(origin: string): Promise<string> {
   return response.text();
 }
 
+/**
+ * A port free just now, for the programs here that must be told their port and cannot say which
+ * they got for 0 (redis-server, PostgreSQL, nginx, Caddy). A Müse instance needs none: it takes
+ * PORT=0 and says its port (startInstance).
+ */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -62,13 +67,17 @@ export async function startInstance(
   } = {},
 ): Promise<Instance> {
   const dataDir = options.dataDir ?? tempDir('muse-inst-');
-  const port = options.port ?? (await freePort());
+  // Without a fixed port, PORT=0: the instance binds whatever port is free and its start-up line
+  // names it (a port picked here and bound later could be taken in between by a parallel test).
+  const port = options.port ?? 0;
   let log = '';
   const child = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
+      // The start-up line that names the port is an info line.
+      LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -91,9 +100,13 @@ export async function startInstance(
     if (child.exitCode !== null) resolve(child.exitCode);
     else child.once('exit', (code) => resolve(code));
   });
-  const origin = `http://127.0.0.1:${port}`;
+  let origin = port === 0 ? null : `http://127.0.0.1:${port}`;
   const instance: Instance = {
-    origin,
+    get origin() {
+      origin ??= LISTENING.exec(log)?.[1] ?? null;
+      if (!origin) throw new Error(`the instance is not listening yet:\n${log}`);
+      return origin;
+    },
     dataDir,
     child,
     output: () => log,
@@ -107,6 +120,9 @@ export async function startInstance(
   return instance;
 }
 
+/** Fastify's start-up line once the socket is bound: it names the port PORT=0 got. */
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
+
 export async function waitUntilReady(instance: Instance, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -114,6 +130,7 @@ export async function waitUntilReady(instance: Instance, timeoutMs = 45_000): Pr
       throw new Error(`instance exited early:\n${instance.output()}`);
     }
     try {
+      // instance.origin throws until an instance on PORT=0 has said which port it got.
       const response = await fetch(`${instance.origin}/readyz`);
       if (response.ok) return;
     } catch {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page, test } from '@playwright/test';
 
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -22,10 +22,20 @@ export async function launchBrowser(): Promise<Browser> {
 
 const screenshotDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');
 
-/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
+/**
+ * Where a screenshot named `name` goes: test-results/screenshots/<project>/<name>.png. Each
+ * Playwright project has its own folder: the @layout tests run in both, at the same time when
+ * the workers take them at once, and one must not write over the other's picture.
+ */
+export function screenshotPath(name: string): string {
+  const dir = path.join(screenshotDir, test.info().project.name);
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${name}.png`);
+}
+
+/** Saves a full-page screenshot (screenshotPath) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${name}.png`);
+  const file = screenshotPath(name);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

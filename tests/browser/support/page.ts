@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
 import { DESKTOP, PHONE } from './browser.ts';
 
 // What several browser specs ask of a page: its saved state, a call with its session cookie,
@@ -36,7 +37,7 @@ export async function settle(page: Page): Promise<void> {
 
 /**
  * Screenshots of the page as it is, at phone and desktop width in the light and dark themes,
- * as `{dir}/{name}-{phone|desktop}-{light|dark}.png`, for a person to look at; the page is left
+ * as `{dir}/{project}/{name}-{phone|desktop}-{light|dark}.png`, for a person to look at; the page is left
  * at phone width in the light theme.
  */
 export async function screenshotEveryWay(
@@ -45,7 +46,9 @@ export async function screenshotEveryWay(
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
+  // One folder per Playwright project: the @layout tests run in both, perhaps at once.
+  const folder = path.join(dir, test.info().project.name);
+  fs.mkdirSync(folder, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const [label, size] of [
@@ -54,7 +57,7 @@ export async function screenshotEveryWay(
     ] as const) {
       await page.setViewportSize(size);
       await settle(page);
-      await page.screenshot({ path: `${dir}/${name}-${label}-${scheme}.png`, ...options });
+      await page.screenshot({ path: `${folder}/${name}-${label}-${scheme}.png`, ...options });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -21,45 +20,34 @@ const root = path.resolve(import.meta.dirname, '../../..');
 /** The METRICS_TOKEN of every server started here (/metrics is off without one). */
 export const METRICS_TOKEN = 'a-browser-test-metrics-token';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+/** Fastify's start-up line once the socket is bound: it names the port PORT=0 got. */
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
 
-async function waitForReady(origin: string, child: ChildProcess, output: () => string) {
+async function waitForOrigin(child: ChildProcess, output: () => string): Promise<string> {
   // Under a loaded 2-core machine a cold start can take 30 s; stay inside Playwright's 60 s
   // hook timeout so a slow start fails with the server's log rather than a bare timeout.
   const deadline = Date.now() + 55_000;
   while (Date.now() < deadline) {
+    const listening = LISTENING.exec(output());
+    if (listening?.[1]) return listening[1];
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${origin}/api/categories`, { method: 'POST' });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`server did not start in 55 s:\n${output()}`);
 }
 
 /**
- * The built server, exactly as `npm start` runs it, on a fresh data dir and a free port. With
- * `movableClock`, the test can set its clock (setClock): anonymous shares join the world on the
- * hour after they were shared (decision 057), and a journey cannot wait an hour.
+ * The built server, exactly as `npm start` runs it, on a fresh data dir and on PORT=0: the port
+ * is the one the server bound, read from its start-up line, so servers started at once (one per
+ * Playwright worker) cannot race for a port picked beforehand. With `movableClock`, the test can
+ * set its clock (setClock): anonymous shares join the world on the hour after they were shared
+ * (decision 057), and a journey cannot wait an hour.
  */
 export async function startServer(
   env: Record<string, string> = {},
   options: { movableClock?: boolean } = {},
 ): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-e2e-'));
-  const port = await freePort();
   const clockFile = path.join(dataDir, 'test-clock-offset');
   const clock: Record<string, string> = options.movableClock
     ? {
@@ -72,7 +60,9 @@ export async function startServer(
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
+      // The start-up line that names the port is an info line.
+      LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -91,9 +81,9 @@ export async function startServer(
   child.stderr?.on('data', (chunk: Buffer) => {
     log += chunk.toString();
   });
-  const origin = `http://127.0.0.1:${port}`;
+  let origin: string;
   try {
-    await waitForReady(origin, child, () => log);
+    origin = await waitForOrigin(child, () => log);
   } catch (error) {
     // A server that never became ready must not outlive the test run.
     child.kill('SIGKILL');
