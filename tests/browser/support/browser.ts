@@ -36,7 +36,8 @@ export function screenshotPath(name: string): string {
 /** Saves a full-page screenshot (screenshotPath) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = screenshotPath(name);
-  await page.screenshot({ path: file, fullPage: true });
+  // For a person to look at, not a check: a long page on a busy machine may take a while.
+  await page.screenshot({ path: file, fullPage: true, timeout: 30_000 });
   return file;
 }
 

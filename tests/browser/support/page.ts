@@ -57,7 +57,11 @@ export async function screenshotEveryWay(
     ] as const) {
       await page.setViewportSize(size);
       await settle(page);
-      await page.screenshot({ path: `${folder}/${name}-${label}-${scheme}.png`, ...options });
+      await page.screenshot({
+        path: `${folder}/${name}-${label}-${scheme}.png`,
+        timeout: 30_000,
+        ...options,
+      });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
