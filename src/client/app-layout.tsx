@@ -7,7 +7,7 @@ import { SideMenu } from './components/side-menu.tsx';
 import { StatusBanner } from './components/status-banner.tsx';
 import { forgottenPasscodeLoginPath } from './routes.ts';
 import { WorldCopyQuestion } from './screens/answer/update-shared-dialog.tsx';
-import { useAppState } from './state/app-store.ts';
+import { useAppState } from './state/store/app-store.ts';
 import { useRouteFocus } from './use-route-focus.ts';
 
 /**

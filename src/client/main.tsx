@@ -5,11 +5,11 @@ import { setDateLocales } from '../shared/domain/date-format.ts';
 import { App } from './app.tsx';
 import { replacePath } from './outside-navigation.ts';
 import { loadScreenOf } from './router.tsx';
-import { hydrate } from './state/app-store.ts';
-import { watchEarlyTyping } from './state/early-text.ts';
-import { safeLocalStorage, startPersisting } from './state/persist-store.ts';
-import { loadSavedState } from './state/persistence.ts';
-import { startApp } from './state/startup.ts';
+import { startApp } from './state/account/startup.ts';
+import { watchEarlyTyping } from './state/answers/early-text.ts';
+import { hydrate } from './state/store/app-store.ts';
+import { safeLocalStorage, startPersisting } from './state/store/persist-store.ts';
+import { loadSavedState } from './state/store/persistence.ts';
 import { startTheme } from './theme/theme.ts';
 import './styles.css';
 

@@ -100,7 +100,7 @@ export function todayFields(): { year: number; month: number; day: number } {
   return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
 }
 
-/** A device marker, as a browser keeps one (src/client/state/device-marker.ts). */
+/** A device marker, as a browser keeps one (src/client/state/account/device-marker.ts). */
 export function deviceMarker(): string {
   return randomBytes(18).toString('base64url');
 }

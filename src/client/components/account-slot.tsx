@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths, signUpPath } from '../routes.ts';
-import { useAppState } from '../state/app-store.ts';
 import { closeSideMenu } from '../state/menu-state.ts';
+import { useAppState } from '../state/store/app-store.ts';
 import { Avatar } from './avatar.tsx';
 import './account-slot.css';
 

@@ -2,9 +2,9 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useLocation } from 'react-router';
 import type { Answer } from '#shared/api/answers.ts';
 import { formatDayKey } from '#shared/domain/date-format.ts';
-import { useAppState } from '../state/app-store.ts';
-import { showStatus } from '../state/status.ts';
-import { deleteAnswer } from '../state/writes.ts';
+import { deleteAnswer } from '../state/answers/writes.ts';
+import { useAppState } from '../state/store/app-store.ts';
+import { showStatus } from '../state/store/status.ts';
 import { AnswerCard } from './answer-card.tsx';
 import { filterAnswers } from './answer-filter.ts';
 import { AnswerSearch } from './answer-search.tsx';

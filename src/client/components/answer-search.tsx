@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { setState } from '../state/app-store.ts';
+import { setState } from '../state/store/app-store.ts';
 import { DateField } from './date-field.tsx';
 import { SearchIcon } from './icons.tsx';
 

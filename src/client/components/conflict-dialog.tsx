@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { formatDate } from '#shared/domain/date-format.ts';
-import { useFirstConflict } from '../state/answer-conflicts.ts';
-import { resolveConflict } from '../state/answer-sync.ts';
+import { useFirstConflict } from '../state/answers/answer-conflicts.ts';
+import { resolveConflict } from '../state/answers/answer-sync.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import './conflict-dialog.css';
 

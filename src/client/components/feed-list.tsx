@@ -3,8 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { FeedAnswer } from '#shared/api/world.ts';
 import { formatDate } from '#shared/domain/date-format.ts';
 import { promptWorldPath, signUpPath, userPath } from '../routes.ts';
-import { getState, useAppState } from '../state/app-store.ts';
-import { setLove, setReport } from '../state/world-actions.ts';
+import { getState, useAppState } from '../state/store/app-store.ts';
+import { setLove, setReport } from '../state/world/world-actions.ts';
 import { Avatar } from './avatar.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import {

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
-import { passcodeDigits } from '../state/account-rules.ts';
-import { getState } from '../state/app-store.ts';
-import { earlyTextPending } from '../state/early-text.ts';
-import { describeWait, msToNextSecond } from '../state/passcode-backoff.ts';
-import { passcodeWaitUntil, tryPasscode } from '../state/passcode-lock.ts';
-import { signOutForgottenPasscode } from '../state/recovery.ts';
-import { showStatus } from '../state/status.ts';
+import { passcodeDigits } from '../state/account/account-rules.ts';
+import { describeWait, msToNextSecond } from '../state/account/passcode-backoff.ts';
+import { passcodeWaitUntil, tryPasscode } from '../state/account/passcode-lock.ts';
+import { signOutForgottenPasscode } from '../state/account/recovery.ts';
+import { earlyTextPending } from '../state/answers/early-text.ts';
+import { getState } from '../state/store/app-store.ts';
+import { showStatus } from '../state/store/status.ts';
 import { useTitle } from '../use-title.ts';
 import './account-form.css';
 import './modal-dialog.css';
@@ -47,7 +47,7 @@ type Forgetting =
  * keep close requests away (Chrome otherwise closes a modal on Escape when the page has had no
  * user activation, which is every fresh load), and should a browser close it anyway it opens
  * again at once. "Forgot passcode?" signs this device out; the password login that follows
- * removes the passcode. When it asks is decided in state/passcode-lock.ts; the layout mounts it
+ * removes the passcode. When it asks is decided in state/account/passcode-lock.ts; the layout mounts it
  * only while locked, and nothing of the journal beside it (issue 34 point 4), so the title says
  * only that Müse is locked.
  */

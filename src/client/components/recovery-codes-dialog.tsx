@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { saveFile, textFile } from '../save-file.ts';
-import { useAppState } from '../state/app-store.ts';
-import { dismissRecoveryCodes } from '../state/recovery.ts';
+import { dismissRecoveryCodes } from '../state/account/recovery.ts';
+import { useAppState } from '../state/store/app-store.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import './recovery-codes-dialog.css';
 

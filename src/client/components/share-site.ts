@@ -1,5 +1,5 @@
 import { SHARE_TEXT } from '../screens/about/share-links.ts';
-import { showStatus } from '../state/status.ts';
+import { showStatus } from '../state/store/status.ts';
 
 /**
  * SPEC §2 side menu "Share": the system share sheet where there is one (phones), otherwise the

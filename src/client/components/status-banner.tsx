@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppState } from '../state/app-store.ts';
-import { clearStatus, STATUS_TIMEOUT_MS } from '../state/status.ts';
+import { useAppState } from '../state/store/app-store.ts';
+import { clearStatus, STATUS_TIMEOUT_MS } from '../state/store/status.ts';
 import './status-banner.css';
 
 /**

@@ -1,5 +1,5 @@
-import { saveDraftIfChanged } from './answer-draft.ts';
-import { setState } from './app-store.ts';
+import { saveDraftIfChanged } from './answers/answer-draft.ts';
+import { setState } from './store/app-store.ts';
 
 /** SPEC §4: opening a menu saves the answer being written (if it changed). */
 export function openSideMenu(): void {

@@ -4,8 +4,8 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { setDateLocales } from '#shared/domain/date-format.ts';
-import { resetAppStore } from '../state/app-store.ts';
-import { forgetQueuedPhotos } from '../state/photo-queue.ts';
+import { forgetQueuedPhotos } from '../state/answers/photo-queue.ts';
+import { resetAppStore } from '../state/store/app-store.ts';
 import { currentServer, forgetServer } from './render-app.tsx';
 
 // Addresses for bytes on the device (a waiting photo's thumbnail): Node's own createObjectURL

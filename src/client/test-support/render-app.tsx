@@ -2,8 +2,8 @@ import { act, type RenderResult, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../app.tsx';
 import { loadScreenOf } from '../router.tsx';
-import type { AppState } from '../state/app-state.ts';
-import { setState } from '../state/app-store.ts';
+import type { AppState } from '../state/store/app-state.ts';
+import { setState } from '../state/store/app-store.ts';
 import { type FakeServer, fakeServer } from './fake-server.ts';
 
 // Renders the whole app (router, layout, the screen's own chunk) at `url`, over the store in

@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { onQueueChange, type QueuedPhoto, queuedPhotosOf } from '#client/state/photo-queue.ts';
+import {
+  onQueueChange,
+  type QueuedPhoto,
+  queuedPhotosOf,
+} from '#client/state/answers/photo-queue.ts';
 import { PhotoList, photoLabel, usePhotos } from './photo-gallery.tsx';
 
 // An entry's photos where its writer sees them: those the server keeps, and those still waiting

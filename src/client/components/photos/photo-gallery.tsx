@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '#client/api/call.ts';
 import { fetchPhotos } from '#client/api/photos.ts';
-import { getState } from '#client/state/app-store.ts';
+import { getState } from '#client/state/store/app-store.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import './photos.css';
 

@@ -2,9 +2,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { paths } from '#client/routes.ts';
-import { isAdminName } from '#client/state/account-rules.ts';
-import { useAppState } from '#client/state/app-store.ts';
-import { loadAdminList } from '#client/state/loads.ts';
+import { isAdminName } from '#client/state/account/account-rules.ts';
+import { loadAdminList } from '#client/state/account/loads.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import './admin.css';
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import type { AdminResult, PromptFields as Fields } from '#client/state/admin-actions.ts';
-import { categoryChoices } from '#client/state/admin-rules.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import type { AdminResult, PromptFields as Fields } from '#client/state/admin/admin-actions.ts';
+import { categoryChoices } from '#client/state/admin/admin-rules.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
 // The same text area and category toggles as 'Add a prompt', so both read alike.
 import { PromptFields, usePromptDraft } from '../new-prompt/prompt-fields.tsx';

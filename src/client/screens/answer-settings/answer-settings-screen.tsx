@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { AnswerList } from '#client/components/answer-list.tsx';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { paths } from '#client/routes.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { useOpenAnswer } from '../past/past-screen.tsx';
 

@@ -1,8 +1,8 @@
 import { useId, useRef } from 'react';
 import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { answerPath, paths } from '#client/routes.ts';
-import { savedVersion } from '#client/state/answer-draft.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { savedVersion } from '#client/state/answers/answer-draft.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { AnswerHeader } from './answer-header.tsx';

@@ -1,6 +1,6 @@
 import { journalEntryPath, paths } from '#client/routes.ts';
-import type { TodayPrompt } from '#client/state/app-state.ts';
 import { newId } from '#client/state/ids.ts';
+import type { TodayPrompt } from '#client/state/store/app-state.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
 import {

@@ -8,11 +8,11 @@ import {
   saveDraftIfChanged,
   startJournalEntry,
   startPromptAnswer,
-} from '#client/state/answer-draft.ts';
-import { getState, setState, useAppState } from '#client/state/app-store.ts';
-import { earlyTextPending } from '#client/state/early-text.ts';
+} from '#client/state/answers/answer-draft.ts';
+import { earlyTextPending } from '#client/state/answers/early-text.ts';
 import { onPageHide } from '#client/state/page-lifecycle.ts';
-import { showStatus } from '#client/state/status.ts';
+import { getState, setState, useAppState } from '#client/state/store/app-store.ts';
+import { showStatus } from '#client/state/store/status.ts';
 import { useTitle } from '#client/use-title.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { EARLY_ATTR } from '#client/state/early-text.ts';
+import { EARLY_ATTR } from '#client/state/answers/early-text.ts';
 import { MAX_ANSWER_TEXT } from '#shared/domain/limits.ts';
 import { SaveStatus } from './save-status.tsx';
 import { useEditorTextarea, useEditorView } from './use-answer-sync.ts';

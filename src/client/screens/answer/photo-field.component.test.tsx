@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { queuedPhotosOf } from '#client/state/photo-queue.ts';
+import { queuedPhotosOf } from '#client/state/answers/photo-queue.ts';
 import { fakeServer, Refusal } from '#client/test-support/fake-server.ts';
 import { buildAnswer, buildUser } from '#client/test-support/fixtures.ts';
 import { renderApp } from '#client/test-support/render-app.tsx';

@@ -7,8 +7,7 @@ import {
   waitingLabel,
 } from '#client/components/photos/entry-photos.tsx';
 import { photoLabel, usePhotos } from '#client/components/photos/photo-gallery.tsx';
-import { editorText } from '#client/state/answer-sync.ts';
-import { getState, setState } from '#client/state/app-store.ts';
+import { editorText } from '#client/state/answers/answer-sync.ts';
 import {
   onQueueChange,
   type QueuedPhoto,
@@ -16,8 +15,9 @@ import {
   queuePhotos,
   unqueuePhoto,
   uploadQueuedPhotos,
-} from '#client/state/photo-queue.ts';
-import { saveAnswerAndSend } from '#client/state/writes.ts';
+} from '#client/state/answers/photo-queue.ts';
+import { saveAnswerAndSend } from '#client/state/answers/writes.ts';
+import { getState, setState } from '#client/state/store/app-store.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import { MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
 import { useEditorView } from './use-answer-sync.ts';

@@ -1,5 +1,5 @@
-import { editorView, type SyncStatus } from '#client/state/answer-sync-store.ts';
-import { useStoreSelector } from '#client/state/store.ts';
+import { editorView, type SyncStatus } from '#client/state/answers/answer-sync-store.ts';
+import { useStoreSelector } from '#client/state/store/store.ts';
 import './save-status.css';
 
 const WORDS: Record<SyncStatus, string> = {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { retagged } from '#client/state/answer-sync.ts';
+import { retagged } from '#client/state/answers/answer-sync.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS, normaliseTags } from '#shared/domain/tags.ts';
 import './tag-field.css';
 import { useEditorView } from './use-answer-sync.ts';

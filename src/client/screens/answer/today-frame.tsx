@@ -5,7 +5,7 @@ import { paths } from '#client/routes.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { type DayPrompts, TODAY_FRAME_IDS } from '#shared/today-frame.ts';
 import './answer-screen.css';
-import { EARLY_ATTR, showEarlyText } from '#client/state/early-text.ts';
+import { EARLY_ATTR, showEarlyText } from '#client/state/answers/early-text.ts';
 
 /**
  * /answer/today before the answer is ready: the editor's frame with the day's prompt in its

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
+import { useStoreSelector } from '#client/state/store/store.ts';
 import {
   answerWorldCopyQuestion,
   type WorldCopyChoice,
   type WorldCopyQuestionState,
   worldCopyQuestion,
-} from '#client/state/shared-copy.ts';
-import { useStoreSelector } from '#client/state/store.ts';
+} from '#client/state/world/shared-copy.ts';
 import './update-shared-dialog.css';
 
 export type SharedEditAnswer = WorldCopyChoice;

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useLayoutEffect } from 'react';
-import { editorText, openEditor, typed } from '#client/state/answer-sync.ts';
-import { type EditorView, editorView } from '#client/state/answer-sync-store.ts';
-import { useStoreSelector } from '#client/state/store.ts';
+import { editorText, openEditor, typed } from '#client/state/answers/answer-sync.ts';
+import { type EditorView, editorView } from '#client/state/answers/answer-sync-store.ts';
+import { useStoreSelector } from '#client/state/store/store.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { capitaliseFirst } from '#shared/domain/capitalise.ts';
 

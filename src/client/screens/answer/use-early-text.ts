@@ -1,12 +1,12 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
-import { flushDraft } from '#client/state/answer-drafts.ts';
-import { editorText, typed } from '#client/state/answer-sync.ts';
+import { flushDraft } from '#client/state/answers/answer-drafts.ts';
+import { editorText, typed } from '#client/state/answers/answer-sync.ts';
 import {
   earlyTextPending,
   joinText,
   showEarlyText,
   takeEarlyText,
-} from '#client/state/early-text.ts';
+} from '#client/state/answers/early-text.ts';
 import { capitaliseFirst } from '#shared/domain/capitalise.ts';
 import { useEditorView } from './use-answer-sync.ts';
 

@@ -1,8 +1,12 @@
 import type { RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths, promptPath } from '#client/routes.ts';
-import { openAnswer, pickPromptFor, saveDraftIfChanged } from '#client/state/answer-draft.ts';
-import { editorText } from '#client/state/answer-sync.ts';
+import {
+  openAnswer,
+  pickPromptFor,
+  saveDraftIfChanged,
+} from '#client/state/answers/answer-draft.ts';
+import { editorText } from '#client/state/answers/answer-sync.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { newerAnswer, nextAction } from './next-action.ts';

@@ -1,13 +1,13 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
+import { useStoreSelector } from '#client/state/store/store.ts';
 import {
   askAboutWorldCopy,
   beginSharedEdit,
   type SharedEditChoice,
   sharedEditChoice,
   worldCopyQuestion,
-} from '#client/state/shared-copy.ts';
-import { useStoreSelector } from '#client/state/store.ts';
+} from '#client/state/world/shared-copy.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { SharedBadge } from './shared-badge.tsx';
 

@@ -17,7 +17,7 @@ import {
   TreeIcon,
 } from '#client/components/icons.tsx';
 import { categoryPath, paths } from '#client/routes.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { useToday } from '#client/use-today.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { paths } from '#client/routes.ts';
-import { MIN_PASSWORD_LENGTH } from '#client/state/account-rules.ts';
+import { MIN_PASSWORD_LENGTH } from '#client/state/account/account-rules.ts';
 import {
   newPasswordProblem,
   RESET_LINK_SENT,
   recoverWithCode,
   requestResetLink,
-} from '#client/state/recovery.ts';
-import { useRecoveryMethods } from '#client/state/use-recovery-methods.ts';
+} from '#client/state/account/recovery.ts';
+import { useRecoveryMethods } from '#client/state/account/use-recovery-methods.ts';
 import { useTitle } from '#client/use-title.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { RecoveryForm } from './recovery-form.tsx';

@@ -1,6 +1,10 @@
-import { getState } from '#client/state/app-store.ts';
-import { loadApprovedPrompts, loadSharedPage, loadTodayPrompt } from '#client/state/loads.ts';
-import { claimStartupShared, startedLoads } from '#client/state/startup.ts';
+import {
+  loadApprovedPrompts,
+  loadSharedPage,
+  loadTodayPrompt,
+} from '#client/state/account/loads.ts';
+import { claimStartupShared, startedLoads } from '#client/state/account/startup.ts';
+import { getState } from '#client/state/store/app-store.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { findPromptTitle, type SharedPreview, toSharedPreviews } from './home-data.ts';
 

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, RefObject } from 'react';
-import { setLoginField } from '#client/state/account.ts';
+import { setLoginField } from '#client/state/account/account.ts';
 import type { LoginForm as LoginFormValues } from '#shared/domain/validation-messages.ts';
 
 export type LoginFieldKey = 'name' | 'email' | 'password';

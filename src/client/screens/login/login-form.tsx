@@ -1,10 +1,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#client/routes.ts';
-import { logIn, signUp } from '#client/state/account.ts';
-import { fieldOfProblem, loginProblem, MIN_PASSWORD_LENGTH } from '#client/state/account-rules.ts';
-import { useAppState } from '#client/state/app-store.ts';
-import { removeForgottenPasscode } from '#client/state/recovery.ts';
+import { logIn, signUp } from '#client/state/account/account.ts';
+import {
+  fieldOfProblem,
+  loginProblem,
+  MIN_PASSWORD_LENGTH,
+} from '#client/state/account/account-rules.ts';
+import { removeForgottenPasscode } from '#client/state/account/recovery.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { LoginField, type LoginFieldKey } from './login-field.tsx';
 
 type LoginFormProps = { signUpMode: boolean; title: string; passcodeForgotten: boolean };

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { isUnauthorized } from '#client/api/call.ts';
 import { fetchUser } from '#client/api/users.ts';
-import { getState } from '#client/state/app-store.ts';
-import { noteNamedSessionLost } from '#client/state/session-notice.ts';
+import { noteNamedSessionLost } from '#client/state/account/session-notice.ts';
+import { getState } from '#client/state/store/app-store.ts';
 
 /**
  * Whether a named user who opens /login still has a session. Right after a reload the app does

@@ -5,7 +5,7 @@ import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { DownloadIcon } from '#client/components/icons.tsx';
 import { downloadAnswers } from '#client/download-answers.ts';
 import { answerPath, paths } from '#client/routes.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { useToday } from '#client/use-today.ts';
 import type { Answer } from '#shared/api/answers.ts';

@@ -6,7 +6,7 @@ import { MissingAnswer } from '#client/components/missing-answer.tsx';
 import { PhotoGallery } from '#client/components/photos/entry-photos.tsx';
 import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { answerPath, paths, readPath } from '#client/routes.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { formatDate } from '#shared/domain/date-format.ts';

@@ -6,7 +6,7 @@ import { HeartIcon } from '#client/components/icons.tsx';
 import { Markdown } from '#client/components/markdown/markdown.tsx';
 import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { answerPath, paths, signUpPath } from '#client/routes.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { formatDate } from '#shared/domain/date-format.ts';
 import { ownSharedAnswers } from './shared-answers.ts';

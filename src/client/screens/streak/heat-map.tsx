@@ -3,7 +3,7 @@ import { DayGrid } from '#client/components/day-grid.tsx';
 import { chooseTabStop } from '#client/components/day-keys.ts';
 import { useRovingDay } from '#client/components/use-roving-day.ts';
 import { pastDayPath } from '#client/routes.ts';
-import { setState } from '#client/state/app-store.ts';
+import { setState } from '#client/state/store/app-store.ts';
 import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { heatMapMonths, latestWrittenDay } from './heat-map-data.ts';
 

@@ -4,7 +4,7 @@ import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { FlameIcon } from '#client/components/icons.tsx';
 import { useShareFlow } from '#client/components/use-share-flow.tsx';
 import { paths, promptWorldPath } from '#client/routes.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { useToday } from '#client/use-today.ts';
 import type { Answer } from '#shared/api/answers.ts';

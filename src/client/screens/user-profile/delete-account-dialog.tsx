@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
-import { deleteAccount } from '#client/state/account.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { deleteAccount } from '#client/state/account/account.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import '#client/components/account-form.css';
 
 export type DeleteAccountDialogProps = {

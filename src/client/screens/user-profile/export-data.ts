@@ -1,7 +1,7 @@
 import { fetchExport } from '#client/api/account.ts';
 import { ApiError } from '#client/api/call.ts';
 import { saveFile, textFile } from '#client/save-file.ts';
-import { exportFileName, SIGN_IN_AGAIN, TRY_AGAIN } from '#client/state/account-rules.ts';
+import { exportFileName, SIGN_IN_AGAIN, TRY_AGAIN } from '#client/state/account/account-rules.ts';
 import { reportSessionLost } from '#client/state/session-lost.ts';
 import { todayOf } from '#shared/domain/calendar-day.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';

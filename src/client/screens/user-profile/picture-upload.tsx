@@ -2,11 +2,11 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { uploadPicture } from '#client/api/account.ts';
 import { isUnauthorized } from '#client/api/call.ts';
 import { Avatar } from '#client/components/avatar.tsx';
-import { pictureErrorMessage, pictureFileProblem } from '#client/state/account-rules.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { pictureErrorMessage, pictureFileProblem } from '#client/state/account/account-rules.ts';
+import { setProfilePicture } from '#client/state/answers/writes.ts';
 import { reportSessionLost } from '#client/state/session-lost.ts';
-import { showStatus } from '#client/state/status.ts';
-import { setProfilePicture } from '#client/state/writes.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
+import { showStatus } from '#client/state/store/status.ts';
 
 /**
  * SPEC §2 profile picture upload area: pick (or drop) an image of at most 104857600 bytes. The

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { paths } from '#client/routes.ts';
-import { logOut } from '#client/state/account.ts';
-import { useAppState } from '#client/state/app-store.ts';
-import { showStatus } from '#client/state/status.ts';
+import { logOut } from '#client/state/account/account.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
+import { showStatus } from '#client/state/store/status.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 /** "Account": log out (asking first when writing has not reached Müse) and delete the account. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { DownloadIcon } from '#client/components/icons.tsx';
 import { downloadAnswers } from '#client/download-answers.ts';
-import { getState, useAppState } from '#client/state/app-store.ts';
-import { showStatus } from '#client/state/status.ts';
+import { getState, useAppState } from '#client/state/store/app-store.ts';
+import { showStatus } from '#client/state/store/status.ts';
 import { downloadExport } from './export-data.ts';
 
 // Markdown export and import (issue 17 B) load only when the profile shows them.

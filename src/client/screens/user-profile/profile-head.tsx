@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '#client/components/avatar.tsx';
 import { paths, signUpPath } from '#client/routes.ts';
-import { loadEditForm } from '#client/state/account.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { loadEditForm } from '#client/state/account/account.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 
 /**
  * The top of the profile: a named person's name, e-mail and Settings; for someone without a

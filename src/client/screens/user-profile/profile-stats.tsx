@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { sharedCount } from '#client/state/account-rules.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { sharedCount } from '#client/state/account/account-rules.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { formatDate } from '#shared/domain/date-format.ts';
 
 /** The person's numbers: shared answers, streak, longest streak, score and 'Müsing since'. */

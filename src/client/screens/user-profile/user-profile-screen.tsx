@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { paths } from '#client/routes.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { PictureUpload } from './picture-upload.tsx';
 import { ProfileAccount } from './profile-account.tsx';

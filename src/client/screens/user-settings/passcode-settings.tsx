@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { savePasscode } from '#client/state/account.ts';
-import { passcodeDigits } from '#client/state/account-rules.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import { savePasscode } from '#client/state/account/account.ts';
+import { passcodeDigits } from '#client/state/account/account-rules.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import { isValidPasscode } from '#shared/domain/validation-messages.ts';
 import { NEEDS_CURRENT, RemovePasscodeDialog } from './remove-passcode-dialog.tsx';
 

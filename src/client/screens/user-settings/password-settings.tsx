@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { MIN_PASSWORD_LENGTH } from '#client/state/account-rules.ts';
-import { changePassword, changePasswordProblem } from '#client/state/recovery.ts';
+import { MIN_PASSWORD_LENGTH } from '#client/state/account/account-rules.ts';
+import { changePassword, changePasswordProblem } from '#client/state/account/recovery.ts';
 
 /**
  * "Change password" (issue 34 point 4): the current password, then the new one. Before, the only

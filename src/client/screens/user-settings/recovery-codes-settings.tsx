@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { regenerateRecoveryCodes } from '#client/state/recovery.ts';
-import { useRecoveryMethods } from '#client/state/use-recovery-methods.ts';
+import { regenerateRecoveryCodes } from '#client/state/account/recovery.ts';
+import { useRecoveryMethods } from '#client/state/account/use-recovery-methods.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
-import { savePasscode } from '#client/state/account.ts';
+import { savePasscode } from '#client/state/account/account.ts';
 import '#client/components/account-form.css';
 
 /** The server's words too, when neither was given. */

@@ -2,9 +2,14 @@ import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } fr
 import { Navigate, useNavigate } from 'react-router';
 import { AppHeader, BackLink } from '#client/components/app-header.tsx';
 import { paths } from '#client/routes.ts';
-import { clearError, loadEditForm, saveProfile, setEditField } from '#client/state/account.ts';
-import { editUserProblem } from '#client/state/account-rules.ts';
-import { getState, useAppState } from '#client/state/app-store.ts';
+import {
+  clearError,
+  loadEditForm,
+  saveProfile,
+  setEditField,
+} from '#client/state/account/account.ts';
+import { editUserProblem } from '#client/state/account/account-rules.ts';
+import { getState, useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { DevicesSettings } from './devices-settings.tsx';
 import { PasscodeSettings } from './passcode-settings.tsx';

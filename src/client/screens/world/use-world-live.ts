@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchSharedAnswers } from '#client/api/world.ts';
 import { openWorldLive } from '#client/api/world-live.ts';
-import { getState, setState, useAppState } from '#client/state/app-store.ts';
+import { getState, setState, useAppState } from '#client/state/store/app-store.ts';
 import type { FeedAnswer } from '#shared/api/world.ts';
 import { addPending, reveal, stillNew, withLoves, withNewWords, without } from './live-feed.ts';
 

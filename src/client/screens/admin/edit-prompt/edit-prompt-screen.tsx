@@ -1,9 +1,9 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#client/routes.ts';
-import { savePromptEdit } from '#client/state/admin-actions.ts';
-import type { AppState } from '#client/state/app-state.ts';
-import { useAppState } from '#client/state/app-store.ts';
-import { showStatus } from '#client/state/status.ts';
+import { savePromptEdit } from '#client/state/admin/admin-actions.ts';
+import type { AppState } from '#client/state/store/app-state.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
+import { showStatus } from '#client/state/store/status.ts';
 import type { PromptStatus } from '#shared/api/prompts.ts';
 import { AdminPage } from '../admin-page.tsx';
 import { PromptForm } from '../prompt-form.tsx';

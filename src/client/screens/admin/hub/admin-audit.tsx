@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { loadAdminAudit } from '#client/state/admin-actions.ts';
+import { loadAdminAudit } from '#client/state/admin/admin-actions.ts';
 import type { AdminAuditEntry } from '#shared/api/admin.ts';
 import { formatDate } from '#shared/domain/date-format.ts';
 import { PagedSection } from './admin-lists.tsx';

@@ -1,10 +1,10 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { userPath } from '#client/routes.ts';
-import type { AdminResult } from '#client/state/admin-actions.ts';
-import { loadAdminAnswers, loadAdminUsers } from '#client/state/admin-actions.ts';
-import { ADMIN_PAGE_SIZE, hasNextPage } from '#client/state/admin-rules.ts';
-import { useAppState } from '#client/state/app-store.ts';
+import type { AdminResult } from '#client/state/admin/admin-actions.ts';
+import { loadAdminAnswers, loadAdminUsers } from '#client/state/admin/admin-actions.ts';
+import { ADMIN_PAGE_SIZE, hasNextPage } from '#client/state/admin/admin-rules.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
 import type { AdminAnswerView, AdminUserView } from '#shared/api/admin.ts';
 import { formatDate } from '#shared/domain/date-format.ts';
 import { LoadProblem } from '../admin-page.tsx';

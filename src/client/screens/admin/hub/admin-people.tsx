@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
-import { addAdmin, removeAdmin } from '#client/state/admin-actions.ts';
-import { useAppState } from '#client/state/app-store.ts';
-import { showStatus } from '#client/state/status.ts';
+import { addAdmin, removeAdmin } from '#client/state/admin/admin-actions.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
+import { showStatus } from '#client/state/store/status.ts';
 import { capitaliseFirst } from '#shared/domain/capitalise.ts';
 import { MAX_NAME } from '#shared/domain/limits.ts';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { paths } from '#client/routes.ts';
-import { createAdminPrompt } from '#client/state/admin-actions.ts';
-import { showStatus } from '#client/state/status.ts';
+import { createAdminPrompt } from '#client/state/admin/admin-actions.ts';
+import { showStatus } from '#client/state/store/status.ts';
 import { AdminPage } from '../admin-page.tsx';
 import { PromptForm } from '../prompt-form.tsx';
 

@@ -6,9 +6,9 @@ import {
   clearReportedAnswer,
   loadReportedAnswers,
   removeReportedAnswer,
-} from '#client/state/admin-actions.ts';
-import { useAppState } from '#client/state/app-store.ts';
-import { showStatus } from '#client/state/status.ts';
+} from '#client/state/admin/admin-actions.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
+import { showStatus } from '#client/state/store/status.ts';
 import type { ReportedAnswer } from '#shared/api/world.ts';
 import { formatDate } from '#shared/domain/date-format.ts';
 import { AdminPage, LoadProblem } from '../admin-page.tsx';

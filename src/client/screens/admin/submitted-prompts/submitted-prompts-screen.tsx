@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#client/routes.ts';
-import { approvePrompt, loadSubmittedPrompts, rejectPrompt } from '#client/state/admin-actions.ts';
-import { useAppState } from '#client/state/app-store.ts';
-import { showStatus } from '#client/state/status.ts';
+import {
+  approvePrompt,
+  loadSubmittedPrompts,
+  rejectPrompt,
+} from '#client/state/admin/admin-actions.ts';
+import { useAppState } from '#client/state/store/app-store.ts';
+import { showStatus } from '#client/state/store/status.ts';
 import { AdminPage, LoadProblem } from '../admin-page.tsx';
 import { PromptCard } from '../prompt-card.tsx';
 

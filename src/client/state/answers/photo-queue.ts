@@ -1,0 +1,249 @@
+import { ApiError, isUnauthorized } from '#client/api/call.ts';
+import { uploadPhoto } from '#client/api/photos.ts';
+import type { Photo } from '#shared/api/photos.ts';
+import { newId } from '../ids.ts';
+import { getState } from '../store/app-store.ts';
+import { rebased } from './own-revisions.ts';
+
+// ─── PHOTOS WAITING FOR A CONNECTION ─────────────────────────────────────────────────────────
+// Issue 35: a photo added to an entry is kept on the device (IndexedDB: its bytes are too big
+// for the saved state) until the server has it. It is sent once the entry is on the server (an
+// entry written offline gets there with the offline sync) and the device is online, with an
+// upload key of its own: sent again after an answer that never came, the server returns the
+// photo it kept the first time (decision 062). A photo the server refuses for good (too big,
+// not a photo, the entry full) stays, saying why, until the person removes it.
+//
+// This module is loaded when it is needed (photo-queue-trigger.ts): the first screen never
+// pays for it.
+
+export type QueuedPhoto = {
+  /** The upload key, and this record's key. */
+  key: string;
+  answerId: string;
+  /** The photo as chosen (kept as its bytes and type: older Safari cannot store a Blob). */
+  file: Blob;
+  name: string;
+  keepMetadata: boolean;
+  addedAt: number;
+  /** Why the server refused it for good; it is not sent again. */
+  problem?: string;
+};
+
+/** What the people showing an entry's photos hear: a photo went, or the queue changed. */
+export type QueueChange = { kind: 'uploaded'; key: string; photo: Photo } | { kind: 'changed' };
+
+const DATABASE = 'muse-photos';
+/** PHOTOS_WAITING_KEY of photo-queue-trigger.ts (not imported: that module loads this one). */
+const WAITING_KEY = 'muse-photos-waiting';
+const STORE = 'waiting';
+
+let opened: Promise<IDBDatabase> | null = null;
+
+function openDatabase(): Promise<IDBDatabase> {
+  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(STORE, { keyPath: 'key' });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  }).catch((error: unknown) => {
+    opened = null;
+    throw error;
+  });
+  return opened;
+}
+
+/** One request in its own transaction; resolves once the transaction is committed. */
+async function inStore<T>(
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const database = await openDatabase();
+  return new Promise<T>((resolve, reject) => {
+    const transaction = database.transaction(STORE, mode);
+    const request = act(transaction.objectStore(STORE));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = () => reject(transaction.error ?? request.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('aborted'));
+  });
+}
+
+/** A queued photo as IndexedDB keeps it: its bytes instead of the Blob. */
+type StoredPhoto = Omit<QueuedPhoto, 'file'> & { bytes: ArrayBuffer; type: string };
+
+async function stored({ file, ...photo }: QueuedPhoto): Promise<StoredPhoto> {
+  return { ...photo, bytes: await file.arrayBuffer(), type: file.type };
+}
+
+async function allQueued(): Promise<QueuedPhoto[]> {
+  const all = await inStore('readonly', (store) => store.getAll() as IDBRequest<StoredPhoto[]>);
+  return all
+    .map(({ bytes, type, ...photo }) => ({ ...photo, file: new Blob([bytes], { type }) }))
+    .sort((a, b) => a.addedAt - b.addedAt);
+}
+
+const listeners = new Set<(change: QueueChange) => void>();
+
+/** Calls `listener` on every change of the queue; returns how to stop. */
+export function onQueueChange(listener: (change: QueueChange) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Notes for photo-queue-trigger.ts whether photos wait (storage blocked: found next time). */
+function noteWaiting(some: boolean): void {
+  try {
+    if (some) localStorage.setItem(WAITING_KEY, '1');
+    else localStorage.removeItem(WAITING_KEY);
+  } catch {}
+}
+
+async function changed(change: QueueChange = { kind: 'changed' }): Promise<void> {
+  noteWaiting((await allQueued()).length > 0);
+  for (const listener of listeners) listener(change);
+}
+
+/** The photos of one entry still waiting (or refused), oldest first. */
+export async function queuedPhotosOf(answerId: string): Promise<QueuedPhoto[]> {
+  return (await allQueued()).filter((photo) => photo.answerId === answerId);
+}
+
+/** Keeps the files on the device for the entry, to be sent when they can be. */
+export async function queuePhotos(
+  answerId: string,
+  files: readonly File[],
+  keepMetadata: boolean,
+): Promise<QueuedPhoto[]> {
+  const now = Date.now();
+  const queued: QueuedPhoto[] = [];
+  for (const [index, file] of files.entries()) {
+    const photo: QueuedPhoto = {
+      key: newId(),
+      answerId,
+      file,
+      name: file.name,
+      keepMetadata,
+      addedAt: now + index,
+    };
+    const record = await stored(photo);
+    await inStore('readwrite', (store) => store.put(record));
+    queued.push(photo);
+  }
+  await changed();
+  return queued;
+}
+
+/** Takes one waiting photo away (the person removed it). */
+export async function unqueuePhoto(key: string): Promise<void> {
+  await inStore('readwrite', (store) => store.delete(key));
+  await changed();
+}
+
+/** Forgets the waiting photos of one entry (deleted), or all of them (logout, account gone). */
+export async function forgetQueuedPhotos(answerId?: string): Promise<void> {
+  if (answerId === undefined) {
+    await inStore('readwrite', (store) => store.clear());
+  } else {
+    for (const photo of await queuedPhotosOf(answerId)) {
+      await inStore('readwrite', (store) => store.delete(photo.key));
+    }
+  }
+  await changed();
+}
+
+/** A refusal that sending again would not change: the photo waits for the person instead. */
+function refusedForGood(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 404 &&
+    error.status !== 408 &&
+    error.status !== 429 &&
+    !isUnauthorized(error)
+  );
+}
+
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 60_000;
+let retryDelay = RETRY_FIRST_MS;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Not through (no network, the server busy or away): tried again later, less often each time. */
+function retryLater(): void {
+  if (retryTimer !== null) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void uploadQueuedPhotos();
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+}
+
+/** Sends what can go now; 'stop' when the rest must wait (offline, session, server busy). */
+async function sendOne(photo: QueuedPhoto): Promise<'next' | 'wait' | 'stop'> {
+  const answer = getState().answers.find((a) => a._id === photo.answerId);
+  // The entry is not on the server yet (written offline, or its first save on its way): by
+  // its revision, or the one this device's own last save led to (its answer may not be taken
+  // into the state when the person typed on meanwhile).
+  if (!answer || rebased(answer).revision === undefined) return 'wait';
+  try {
+    const stored = await uploadPhoto(
+      photo.answerId,
+      photo.file,
+      photo.name,
+      photo.keepMetadata,
+      photo.key,
+    );
+    await inStore('readwrite', (store) => store.delete(photo.key));
+    await changed({ kind: 'uploaded', key: photo.key, photo: stored });
+    return 'next';
+  } catch (error) {
+    if (refusedForGood(error)) {
+      const refused = await stored({ ...photo, problem: `${photo.name}: ${error.message}` });
+      await inStore('readwrite', (store) => store.put(refused));
+      await changed();
+      return 'next';
+    }
+    // 404: the entry is not on the server (yet): the offline sync brings it, then this runs again.
+    if (error instanceof ApiError && error.status === 404) return 'wait';
+    if (!isUnauthorized(error)) retryLater();
+    return 'stop';
+  }
+}
+
+let running: Promise<void> | null = null;
+let askedAgain = false;
+
+/** Sends every waiting photo that can go, one at a time; never two runs at once. */
+export function uploadQueuedPhotos(): Promise<void> {
+  if (running) {
+    askedAgain = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      askedAgain = false;
+      if (navigator.onLine === false) return;
+      let queue: QueuedPhoto[];
+      try {
+        queue = (await allQueued()).filter((photo) => !photo.problem);
+      } catch {
+        return;
+      }
+      for (const photo of queue) {
+        if ((await sendOne(photo)) === 'stop') return;
+      }
+      retryDelay = RETRY_FIRST_MS;
+    } while (askedAgain);
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** Sends what can go now, then says how many photos still wait (asked before logging out). */
+export async function settleQueuedPhotos(): Promise<number> {
+  await uploadQueuedPhotos();
+  return (await allQueued()).length;
+}
