@@ -112,40 +112,22 @@ describeEachDatabase('answers: revisions and conflicts', (get) => {
     const id = answerId();
     await save(me, id, 'a walk by the river', 0); // saved (revision 1); its answer never came
     // The device, still at base 0, only tags the entry: not a replay, the tags are new.
-    const tagged = await post(
-      app,
-      '/api/answer/save',
-      {
-        answer: {
-          _id: id,
-          prompt_id: null,
-          prompt_title: 'Nov 23, 2026',
-          text: 'a walk by the river',
-          tags: ['walks'],
-          base_revision: 0,
-        },
+    const tagging = {
+      answer: {
+        _id: id,
+        prompt_id: null,
+        prompt_title: 'Nov 23, 2026',
+        text: 'a walk by the river',
+        tags: ['walks'],
+        base_revision: 0,
       },
-      me,
-    );
+    };
+    const tagged = await post(app, '/api/answer/save', tagging, me);
     expect(tagged.statusCode, tagged.body).toBe(200);
     expect(tagged.json().answer).toMatchObject({ tags: ['walks'], revision: 2 });
     expect(JSON.parse((await stored(id)).tags)).toEqual(['walks']);
     // Sent again, it is a replay: nothing moves.
-    const again = await post(
-      app,
-      '/api/answer/save',
-      {
-        answer: {
-          _id: id,
-          prompt_id: null,
-          prompt_title: 'Nov 23, 2026',
-          text: 'a walk by the river',
-          tags: ['walks'],
-          base_revision: 0,
-        },
-      },
-      me,
-    );
+    const again = await post(app, '/api/answer/save', tagging, me);
     expect(again.json().answer).toMatchObject({ tags: ['walks'], revision: 2 });
   });
 
