@@ -19,16 +19,25 @@ class ScreenChunk {
     this.importer = importer;
   }
 
-  /** Settles once the screen is in (`screen`) or its chunk failed to load (`failed`). */
+  /**
+   * Settles once the screen is in (`screen`) or its chunk failed to load (`failed`). The promise
+   * says it has settled the way React's `use` reads (`status`), so a render after that reads it
+   * at once instead of suspending.
+   */
   load(): Promise<void> {
-    this.pending ??= this.importer().then(
-      (screen) => {
-        this.screen = screen;
-      },
-      () => {
-        this.failed = true;
-      },
-    );
+    if (!this.pending) {
+      const pending: Promise<void> & { status?: string } = this.importer().then(
+        (screen) => {
+          this.screen = screen;
+          pending.status = 'fulfilled';
+        },
+        () => {
+          this.failed = true;
+          pending.status = 'fulfilled';
+        },
+      );
+      this.pending = pending;
+    }
     return this.pending;
   }
 
@@ -42,13 +51,14 @@ class ScreenChunk {
 /**
  * Renders the screen once its chunk is in: at once when it already is, without suspending (the
  * first render over a prerendered page must not show a fallback, and a navigation to a screen
- * seen before is not held up), else after suspending (`use`) until it is. A chunk that fails to
- * load (offline before the app was cached, a release newer than the page) says so and offers to
- * try again.
+ * seen before is not held up), else after suspending until it is. Every render passes the chunk
+ * to `use`, as React requires of a component that may suspend (one that suspended and then
+ * rendered without `use` is an error). A chunk that fails to load (offline before the app was
+ * cached, a release newer than the page) says so and offers to try again.
  */
 function LazyScreen({ chunk }: { chunk: ScreenChunk }) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  if (!chunk.screen && !chunk.failed) use(chunk.load());
+  use(chunk.load());
   if (chunk.screen) return createElement(chunk.screen);
   return (
     <ScreenLoadFailed
@@ -61,7 +71,7 @@ function LazyScreen({ chunk }: { chunk: ScreenChunk }) {
 }
 
 /** A route whose screen loads lazily. `name` is the screen's export in the module. */
-function lazyScreen<K extends string>(
+export function lazyScreen<K extends string>(
   path: string,
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
