@@ -142,7 +142,6 @@ test.describe('accessible by measurement', () => {
       test.beforeAll(async ({ browser }) => {
         context = await browser.newContext({ viewport: PHONE, colorScheme: scheme });
         page = await context.newPage();
-        page.setDefaultTimeout(10_000);
         errors = watchPageErrors(page);
         await page.goto(`${server.origin}/login?mode=signup`);
         await signUpThroughForm(page, `Bea${scheme}`);

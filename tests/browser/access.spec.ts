@@ -53,7 +53,6 @@ test.describe('access: planted sessions, writing too fast, the audit', () => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     contexts.push(context);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     return { context, page, errors: watchPageErrors(page) };
   }
 

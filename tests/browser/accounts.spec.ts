@@ -135,7 +135,6 @@ test.describe('accounts: sign up without losing anything, log in, profile, pictu
     });
     contexts.push(context);
     const next = await context.newPage();
-    next.setDefaultTimeout(10_000);
     return { context, page: next, errors: watchPageErrors(next) };
   }
 

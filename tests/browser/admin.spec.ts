@@ -82,7 +82,6 @@ test.describe('admin screens', () => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     contexts.push(context);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     return { page, errors: watchPageErrors(page) };
   }
 

@@ -78,7 +78,6 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
       reducedMotion: 'reduce',
     });
     page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     errors = watchPageErrors(page);
   });
   test.afterAll(async () => {
@@ -302,7 +301,6 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   test('takes a visitor from the categories to a saved answer and back with the keyboard alone', async () => {
     const fresh = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const other = await fresh.newPage();
-    other.setDefaultTimeout(10_000);
     const otherErrors = watchPageErrors(other);
     // The first visit creates the user; leaving before that answer arrives would start over.
     const created = other.waitForResponse((r) => r.url().endsWith('/api/user/create'));
@@ -355,7 +353,6 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
         localStorage.setItem('reflect-state', value);
       }, saved);
       const other = await fresh.newPage();
-      other.setDefaultTimeout(10_000);
       const otherErrors = watchPageErrors(other);
       await other.goto(`${server.origin}/`);
       // Treated as a first visit: a new anonymous user, then the home page. Its session must
@@ -375,7 +372,6 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   test('keeps the answers of an anonymous visitor whose session is gone, under a new user', async () => {
     const fresh = await browser.newContext({ viewport: PHONE });
     const other = await fresh.newPage();
-    other.setDefaultTimeout(10_000);
     const otherErrors = watchPageErrors(other);
     // Once the visitor's session exists (a stress run read the answers before its cookie came).
     await openAsNewVisitor(other, `${server.origin}/answer/journal`);
@@ -404,7 +400,6 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
   test('keeps an answer whose save failed, with no message, in the offline record', async () => {
     const fresh = await browser.newContext({ viewport: PHONE });
     const other = await fresh.newPage();
-    other.setDefaultTimeout(10_000);
     const otherErrors = watchPageErrors(other);
     // The session must exist before the page is left (the id is saved before it does).
     await openAsNewVisitor(other, `${server.origin}/stop`);

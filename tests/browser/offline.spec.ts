@@ -81,7 +81,6 @@ test.describe('offline: what is written without a network reaches the server lat
     server = shared;
     context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     errors = watchPageErrors(page);
   });
   test.afterAll(async () => {

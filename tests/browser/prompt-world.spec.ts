@@ -51,7 +51,6 @@ test.describe('how others answered the prompt you just answered', () => {
     await shareAnswer(ada, { promptId: PROMPT, promptTitle: PROMPT_TITLE, text: ADA_TEXT });
     bea = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await bea.newPage();
-    page.setDefaultTimeout(10_000);
     errors = watchPageErrors(page);
   });
   test.afterAll(async () => {
@@ -159,7 +158,6 @@ test.describe('on this day', () => {
     server = await startServer();
     context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     errors = watchPageErrors(page);
   });
   test.afterAll(async () => {

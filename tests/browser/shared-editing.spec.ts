@@ -112,8 +112,6 @@ test.describe('a shared answer in the editor, and answers at their own address',
     const options = { viewport: PHONE, reducedMotion: 'reduce' as const };
     [cleo, dan] = await Promise.all([browser.newContext(options), browser.newContext(options)]);
     [page, other] = await Promise.all([cleo.newPage(), dan.newPage()]);
-    page.setDefaultTimeout(10_000);
-    other.setDefaultTimeout(10_000);
     errors = watchPageErrors(page);
     // Dan is just another visitor with his own session, reading the world.
     await other.goto(`${server.origin}/world`);
@@ -272,7 +270,6 @@ test.describe('a shared answer in the editor, and answers at their own address',
     // No question can be asked of a closing tab: the edit is saved privately as the page goes.
     await page.close({ runBeforeUnload: true });
     page = await cleo.newPage();
-    page.setDefaultTimeout(10_000);
     errors = watchPageErrors(page);
     await page.goto(`${server.origin}/shared`);
     await poll(async () => (await serverCopy())?.text).toMatch(/ Closed\.$/);

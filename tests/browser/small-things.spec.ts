@@ -77,7 +77,6 @@ test.describe('the small things of issue 35', () => {
   async function visitor(options: BrowserContextOptions = {}, at = '/stop') {
     const context = await browser.newContext({ viewport: PHONE, ...options });
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     const errors = watchPageErrors(page);
     await openAsNewVisitor(page, `${server.origin}${at}`);
     return { context, page, errors };
@@ -196,7 +195,6 @@ test.describe('the small things of issue 35', () => {
       const context = await browser.newContext({ viewport: PHONE, ...options });
       if (script) await context.addInitScript(script);
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
       const errors = watchPageErrors(page);
       await openAsNewVisitor(page, `${server.origin}/login?mode=signup`);
       await signUpThroughForm(page, name);
@@ -293,7 +291,6 @@ test.describe('the small things of issue 35', () => {
   test('a save lost in a dead connection does not hold back what comes after it', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     const errors = watchPageErrors(page);
     await page.clock.install();
     await openAsNewVisitor(page, `${server.origin}/stop`);

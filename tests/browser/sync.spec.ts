@@ -104,7 +104,6 @@ test.describe('sync: nothing is lost between a laptop and a phone', () => {
   /** A new tab in the laptop's browser (after the old one was closed). */
   async function newLaptopTab(): Promise<Page> {
     const page = await laptopContext.newPage();
-    page.setDefaultTimeout(10_000);
     errors.push(watchPageErrors(page));
     return page;
   }
@@ -115,7 +114,6 @@ test.describe('sync: nothing is lost between a laptop and a phone', () => {
     phoneContext = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     laptop = await newLaptopTab();
     phone = await phoneContext.newPage();
-    phone.setDefaultTimeout(10_000);
     errors.push(watchPageErrors(phone));
   });
   test.afterAll(async () => {

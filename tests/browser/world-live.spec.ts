@@ -54,8 +54,6 @@ test.describe('the live world', () => {
       browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' }),
     ]);
     [pageA, pageB] = await Promise.all([ada.newPage(), bea.newPage()]);
-    pageA.setDefaultTimeout(10_000);
-    pageB.setDefaultTimeout(10_000);
     errorsA = watchPageErrors(pageA);
     errorsB = watchPageErrors(pageB);
     // Something already in the world, shared by name, and enough after it to scroll through.

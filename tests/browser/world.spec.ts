@@ -118,8 +118,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
     const options = { viewport: PHONE, reducedMotion: 'reduce' as const };
     [ada, bea] = await Promise.all([browser.newContext(options), browser.newContext(options)]);
     [pageA, pageB] = await Promise.all([ada.newPage(), bea.newPage()]);
-    pageA.setDefaultTimeout(10_000);
-    pageB.setDefaultTimeout(10_000);
     errorsA = watchPageErrors(pageA);
     errorsB = watchPageErrors(pageB);
   });
@@ -409,7 +407,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
   }) => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const visitor = await context.newPage();
-    visitor.setDefaultTimeout(10_000);
     const errors = watchPageErrors(visitor);
     await visitor.goto(`${server.origin}/world`);
     const item = feedItem(visitor, NAMED_TEXT);
