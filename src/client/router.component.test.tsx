@@ -11,6 +11,8 @@ import { lazyScreen } from './router.tsx';
 // it finished" (seen in `npm run dev`, going back from a screen still loading).
 
 type Screen = () => JSX.Element;
+const Home: Screen = () => <h1>Home</h1>;
+const Late: Screen = () => <h1>The late screen</h1>;
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 let container: HTMLDivElement;
 let root: Root;
@@ -45,26 +47,26 @@ test('a screen that waited for its chunk renders, with no React error', async ()
   const late = slowRoute('/late');
   root.render(<Suspense fallback={<p>Loading</p>}>{late.route.element}</Suspense>);
   expect(await screen.findByText('Loading')).toBeInTheDocument();
-  late.arrive(() => <h1>The late screen</h1>);
+  late.arrive(Late);
   expect(await screen.findByRole('heading', { name: 'The late screen' })).toBeInTheDocument();
   expect(errors).not.toHaveBeenCalled();
 });
 
 test('going back while a screen is still loading shows the screen before it, with no React error', async () => {
   const errors = vi.spyOn(console, 'error');
-  const home = lazyScreen('/home', async () => ({ Screen: () => <h1>Home</h1> }), 'Screen');
+  const home = lazyScreen('/home', async () => ({ Screen: Home }), 'Screen');
   await (home.handle as { load(): Promise<void> }).load();
   const late = slowRoute('/late');
   root.render(<Suspense fallback={<p>Loading</p>}>{late.route.element}</Suspense>);
   expect(await screen.findByText('Loading')).toBeInTheDocument();
   root.render(<Suspense fallback={<p>Loading</p>}>{home.element}</Suspense>);
   expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
-  late.arrive(() => <h1>The late screen</h1>);
+  late.arrive(Late);
   expect(errors).not.toHaveBeenCalled();
 });
 
 test('a screen whose chunk is already in renders at once, without the fallback', async () => {
-  const home = lazyScreen('/home', async () => ({ Screen: () => <h1>Home</h1> }), 'Screen');
+  const home = lazyScreen('/home', async () => ({ Screen: Home }), 'Screen');
   await (home.handle as { load(): Promise<void> }).load();
   // The first render over a prerendered page: a fallback there would blank the page.
   flushSync(() => root.render(<Suspense fallback={<p>Loading</p>}>{home.element}</Suspense>));

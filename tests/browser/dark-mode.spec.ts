@@ -218,6 +218,7 @@ test.describe('dark mode', () => {
         await expectTheme(page, other.toLowerCase());
         await group.getByRole('radio', { name: 'System' }).click();
         await expectTheme(page, scheme);
+        expect(errors).toEqual([]);
       });
     });
   }
