@@ -13,6 +13,7 @@ import { filterLabel, filtersOn, useWide } from './filter-fold.ts';
 import { FilterIcon } from './icons.tsx';
 import { preloadMarkdown } from './markdown/markdown.tsx';
 import './answer-list.css';
+import { onReset } from '../state/store/module-state.ts';
 
 /**
  * My answers of one day (/past?day=…, issue 17 point 7) and the calendar that leads there. The
@@ -43,6 +44,10 @@ export type AnswerListProps = {
  * were (the words typed stay too: they are in the store). A new page load starts folded.
  */
 let filtersUnfolded = false;
+
+onReset(() => {
+  filtersUnfolded = false;
+});
 
 /** What the list says when nothing passes. */
 function nothingText(search: string, category: string, day: string | null): string {

@@ -30,8 +30,9 @@ afterEach(async () => {
   forgetServer();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // Storage first: a module's reset reads what a first start finds there (the theme chosen).
+  window.localStorage.clear();
   resetAppStore();
   setDateLocales(['en-US']);
-  window.localStorage.clear();
   expect(unanswered, 'calls the fake server was not told to answer').toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onReset } from '../state/store/module-state.ts';
 import {
   parseThemeChoice,
   resolveTheme,
@@ -10,6 +11,11 @@ import {
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
 let choice: ThemeChoice = readChoice();
+
+// `listeners` are the components' own subscriptions, which they end when they unmount.
+onReset(() => {
+  choice = readChoice();
+});
 
 function readChoice(): ThemeChoice {
   try {

@@ -4,8 +4,14 @@
 // marker matches the one that user was created with, so a session cookie planted in this
 // browser from elsewhere never brings someone else's answers along (issue 13 point 10).
 
+import { onReset } from '../store/module-state.ts';
+
 const KEY = 'muse-device';
 let inMemory: string | null = null;
+
+onReset(() => {
+  inMemory = null;
+});
 
 function randomMarker(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));

@@ -1,4 +1,5 @@
 import { appStore, getState, setState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { safeLocalStorage } from '../store/persist-store.ts';
 import { shouldRelock } from './account-rules.ts';
 import { afterMiss, msLeft, readBackoff, writeBackoff } from './passcode-backoff.ts';
@@ -14,6 +15,11 @@ import { passcodeMatches } from './passcode-check.ts';
 
 let trusted = false;
 let hiddenAt: number | null = null;
+
+onReset(() => {
+  trusted = false;
+  hiddenAt = null;
+});
 
 /** This visit knows who is here: no passcode until the next load or a long absence. */
 export function trustThisVisit(): void {

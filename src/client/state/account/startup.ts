@@ -10,6 +10,7 @@ import { newId } from '../ids.ts';
 import { onSessionLost } from '../session-lost.ts';
 import { defaultUser, emptyOfflineRecord } from '../store/app-state.ts';
 import { getState, setState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { deviceMarker } from './device-marker.ts';
 import {
   loadAdminList,
@@ -132,6 +133,13 @@ export function startedLoads(): StartupLoads | null {
 let sharedClaimed = false;
 /** Where start-up opens (after the first visit's move to /home), with its query. */
 let startPath = '';
+onReset(() => {
+  recovering = null;
+  startupLoads = null;
+  sharedClaimed = false;
+  startPath = '';
+});
+
 /** Path and query: /world?prompt=… (one prompt's answers) is not the whole world at /world. */
 const here = () => window.location.pathname + window.location.search;
 

@@ -1,4 +1,5 @@
 import type { Answer } from '#shared/api/answers.ts';
+import { onReset } from '../store/module-state.ts';
 import { safeLocalStorage } from '../store/persist-store.ts';
 import { answerSchema } from '../store/persisted-schema.ts';
 import { read } from '../store/saved-reader.ts';
@@ -41,6 +42,8 @@ const storage = typeof window === 'undefined' ? null : safeLocalStorage();
 const conflictStore = createStore<{ conflicts: AnswerConflict[] }>({
   conflicts: restore(storage),
 });
+
+onReset(() => conflictStore.setState({ conflicts: restore(storage) }));
 
 function save(conflicts: AnswerConflict[]): void {
   conflictStore.setState({ conflicts });

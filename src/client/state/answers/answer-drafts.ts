@@ -1,3 +1,4 @@
+import { onReset } from '../store/module-state.ts';
 import { safeLocalStorage } from '../store/persist-store.ts';
 import { whenIdle } from '../when-idle.ts';
 import type { BaseVersion } from './answer-versions.ts';
@@ -21,6 +22,12 @@ let pending: Draft | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let cancelIdle: (() => void) | undefined;
 let waitingSince = 0;
+
+onReset(() => {
+  stopTimers();
+  pending = null;
+  waitingSince = 0;
+});
 
 function storage(): Storage | null {
   return typeof window === 'undefined' ? null : safeLocalStorage();

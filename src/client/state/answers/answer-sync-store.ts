@@ -1,5 +1,6 @@
 import type { Answer } from '#shared/api/answers.ts';
 import { getState, setState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { createStore } from '../store/store.ts';
 import { readDraft } from './answer-drafts.ts';
 import type { BaseVersion } from './answer-versions.ts';
@@ -44,6 +45,8 @@ export const initialView: EditorView = {
 
 /** Small and separate from the app store: only the editor's status line listens to it. */
 export const editorView = createStore<EditorView>(initialView);
+
+onReset(() => editorView.setState(initialView));
 
 export function setView(patch: Partial<EditorView>): void {
   const now = editorView.getState();

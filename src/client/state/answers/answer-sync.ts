@@ -6,6 +6,7 @@ import { streakMoment } from '#shared/domain/streak.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { onPageHide } from '../page-lifecycle.ts';
 import { appStore, getState, setState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
 import { whenIdle } from '../when-idle.ts';
 import { addConflict, conflictFor, removeConflict } from './answer-conflicts.ts';
@@ -69,6 +70,17 @@ type Session = {
 };
 
 let session: Session | null = null;
+
+// An editor left open ends without saving: a test's next one starts with no session at all.
+onReset(() => {
+  const s = session;
+  session = null;
+  if (s) {
+    clearTimeout(s.timers.save);
+    stopCounting(s);
+    for (const stop of s.stop) stop();
+  }
+});
 
 /** The editor's text now (the textarea's, once the person has typed). */
 export function editorText(): string {

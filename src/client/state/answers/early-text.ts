@@ -1,5 +1,6 @@
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { capitaliseFirst } from '#shared/domain/capitalise.ts';
+import { onReset } from '../store/module-state.ts';
 
 // Issue 35 point 1: what is typed into /answer/today's box before the editor is ready. The page
 // arrives with the box prerendered (screens/answer/today-frame.tsx) seconds before a slow phone
@@ -29,6 +30,17 @@ export type EarlyText = {
 
 let early: EarlyText | null = null;
 let watching = false;
+
+onReset(() => {
+  early = null;
+  watching = false;
+  if (typeof document === 'undefined') return;
+  document.removeEventListener('input', onInput, true);
+  document.removeEventListener('selectionchange', onSelection);
+  document.removeEventListener('focusin', onFocusIn, true);
+  document.removeEventListener('focusout', onFocusOut, true);
+  window.removeEventListener('pagehide', keepOnPageHide);
+});
 
 function isEarlyBox(node: unknown): node is HTMLTextAreaElement {
   return node instanceof HTMLTextAreaElement && node.hasAttribute(EARLY_ATTR);

@@ -10,6 +10,7 @@ import { todayOf } from '#shared/domain/calendar-day.ts';
 import { reportSessionLost } from '../session-lost.ts';
 import { type AppState, emptyOfflineRecord, type OfflineRecord } from '../store/app-state.ts';
 import { getState, setState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
 import { noteOwnRevision } from './own-revisions.ts';
 import { waitingPhotoQueue } from './photo-queue-trigger.ts';
@@ -276,6 +277,16 @@ const RETRY_MAX_MS = 60_000;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let retryDelay = RETRY_FIRST_MS;
 let retrying = false;
+
+onReset(() => {
+  running = null;
+  askedAgain = false;
+  unreached = false;
+  if (retryTimer !== null) clearTimeout(retryTimer);
+  retryTimer = null;
+  retryDelay = RETRY_FIRST_MS;
+  retrying = false;
+});
 
 function retryUnreached(outcome: SyncOutcome): void {
   if (!retrying) return;

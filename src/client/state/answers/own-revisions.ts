@@ -1,4 +1,5 @@
 import type { Answer } from '#shared/api/answers.ts';
+import { onReset } from '../store/module-state.ts';
 
 // The revisions this device's own saves (and offline syncs) produced, per answer: a save built
 // before the answer of an earlier save came back is sent from the newer revision (decision 013).
@@ -9,6 +10,8 @@ import type { Answer } from '#shared/api/answers.ts';
  * that save's text (edits on one device are in order), so it is sent from the newer one.
  */
 const ownRevisions = new Map<string, Map<number, number>>();
+
+onReset(() => ownRevisions.clear());
 
 /** Notes that this device's own save (or offline sync) moved `answerId` from `from` to `to`. */
 export function noteOwnRevision(answerId: string, from: number, to: number): void {

@@ -3,6 +3,7 @@ import { uploadPhoto } from '#client/api/photos.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import { newId } from '../ids.ts';
 import { getState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { rebased } from './own-revisions.ts';
 
 // ─── PHOTOS WAITING FOR A CONNECTION ─────────────────────────────────────────────────────────
@@ -214,6 +215,16 @@ async function sendOne(photo: QueuedPhoto): Promise<'next' | 'wait' | 'stop'> {
 
 let running: Promise<void> | null = null;
 let askedAgain = false;
+
+// The database stays open (its photos go with forgetQueuedPhotos), and `listeners` are the
+// screens' own subscriptions, which they end when they unmount.
+onReset(() => {
+  if (retryTimer !== null) clearTimeout(retryTimer);
+  retryTimer = null;
+  retryDelay = RETRY_FIRST_MS;
+  running = null;
+  askedAgain = false;
+});
 
 /** Sends every waiting photo that can go, one at a time; never two runs at once. */
 export function uploadQueuedPhotos(): Promise<void> {

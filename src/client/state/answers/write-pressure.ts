@@ -1,4 +1,5 @@
 import { ApiError } from '#client/api/call.ts';
+import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
 
 // Two refusals that say "later", each with Retry-After: the write limits (429, issue 13 point 5)
@@ -16,6 +17,12 @@ const MAX_WAIT_S = 60 * 60;
 
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let retry: () => void = () => undefined;
+
+onReset(() => {
+  if (retryTimer !== null) clearTimeout(retryTimer);
+  retryTimer = null;
+  retry = () => undefined;
+});
 
 /** What to run when the wait is over: the offline sync (set by startOfflineSync). */
 export function onRetryAfterPressure(run: () => void): void {

@@ -12,6 +12,7 @@ import { scoreDelta, wordScore } from '#shared/domain/score.ts';
 import { applyStreak } from '#shared/domain/streak.ts';
 import { reportSessionLost } from '../session-lost.ts';
 import { getState, setState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { addConflict } from './answer-conflicts.ts';
 import { mergeRule } from './answer-versions.ts';
 import { type FailedWrite, fallBackOffline } from './offline-fallback.ts';
@@ -30,6 +31,11 @@ import { noteRetryLater } from './write-pressure.ts';
 let queue: Promise<unknown> = Promise.resolve();
 /** Answers whose save is on its way: an answers load must not drop them (answer-merge.ts). */
 const answersInFlight = new Map<string, number>();
+
+onReset(() => {
+  queue = Promise.resolve();
+  answersInFlight.clear();
+});
 
 export function answerIdsInFlight(): ReadonlySet<string> {
   return new Set(answersInFlight.keys());

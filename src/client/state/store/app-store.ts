@@ -5,6 +5,7 @@ import {
   initialTransientState,
   type PersistedState,
 } from './app-state.ts';
+import { resetModuleState } from './module-state.ts';
 import { createStore, useStoreSelector } from './store.ts';
 
 /** THE store of the client (SPEC §3 state). Screens read it with `useAppState`. */
@@ -30,9 +31,11 @@ export const getState = appStore.getState;
 export const setState = appStore.setState;
 
 /**
- * Back to the state of a first start, before anything was restored or loaded: for component
- * tests, which share this module between the tests of a file.
+ * Back to the state of a first start, before anything was restored or loaded — the store and
+ * every module's own state (module-state.ts): for component tests, which share the modules
+ * between the tests of a file.
  */
 export function resetAppStore(): void {
+  resetModuleState();
   appStore.setState({ ...initialPersistedState(todayOf(new Date())), ...initialTransientState() });
 }

@@ -4,6 +4,7 @@ import { isTooFast } from '../answers/write-pressure.ts';
 import { enqueue } from '../answers/writes.ts';
 import { reportSessionLost } from '../session-lost.ts';
 import { appStore, getState, setState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
 import { createStore } from '../store/store.ts';
 import { takeSharing, unshareAnswer, WORLD_CALL_FAILED, WORLD_TOO_FAST } from './world-actions.ts';
@@ -34,6 +35,13 @@ export type WorldCopyQuestionState = {
 };
 
 export const worldCopyQuestion = createStore<WorldCopyQuestionState>({ asking: null, choices: 0 });
+
+onReset(() => {
+  sessions.clear();
+  following?.();
+  following = null;
+  worldCopyQuestion.setState({ asking: null, choices: 0 });
+});
 
 function chosen(): void {
   worldCopyQuestion.setState((q) => ({ choices: q.choices + 1 }));

@@ -12,6 +12,7 @@ import { isTooFast } from '../answers/write-pressure.ts';
 import { enqueue, uploadAnswer } from '../answers/writes.ts';
 import { reportSessionLost } from '../session-lost.ts';
 import { getState, setState } from '../store/app-store.ts';
+import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
 
 // The world's calls (SPEC §4 Sharing, Like, Report): share and unshare one's own answers, love
@@ -27,6 +28,10 @@ export const WORLD_CALL_FAILED = "Sorry, that didn't reach Müse. Please try aga
 export const WORLD_TOO_FAST = "You're going faster than we can keep up — try again in a moment";
 
 let lastError: unknown = null;
+
+onReset(() => {
+  lastError = null;
+});
 
 async function call<T>(request: () => Promise<T>): Promise<T | null> {
   try {
