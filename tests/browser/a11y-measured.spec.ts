@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { focusRingContrast } from './support/focus-ring.ts';
-import { call, settle } from './support/page.ts';
+import { call, settle, waitForSession } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -105,15 +105,17 @@ test.describe('accessible by measurement', () => {
     page,
   }) => {
     // A returning visitor with nothing written yet: / is the categories (a first visit is sent
-    // on to /home), and Daily has no draft to show at once.
+    // on to /home), and Daily has no draft to show at once. Returning once the first visit's
+    // user exists, on the device and on the server.
     await page.goto(`${server.origin}/about`);
-    await settle(page);
+    await waitForSession(page);
     // The prompts come slowly: Daily first shows the day's prompt in a frame, then the editor.
     await page.route('**/api/prompts/approved', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     await page.goto(`${server.origin}/`);
+    await expect(page).toHaveURL(`${server.origin}/`);
     const daily = page.getByRole('link', { name: 'Daily', exact: true });
     await expect(daily).toBeVisible();
     // Tab until the Daily link has focus (a real keyboard path, no .focus() by script).

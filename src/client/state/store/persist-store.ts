@@ -19,21 +19,33 @@ function safeLocalStorage(): Storage | null {
 
 /**
  * Saves the store to localStorage at most once a second, and at once when the page is hidden
- * (after the page-hide hooks, so an answer saved on the way out is in it).
+ * (after the page-hide hooks, so an answer saved on the way out is in it) or when the person
+ * changes (a first visit's new user, a login, a logout): a page opened within that second must
+ * know who this is. Page-hide alone lost that race to a page opened by typing its address:
+ * Chromium may start the next page before the last one's page-hide has written, and the next
+ * page took a returning visitor for a first one. Returns the unsubscribe function.
  */
-export function startPersisting(storage: Storage | null = safeLocalStorage()): void {
+export function startPersisting(storage: Storage | null = safeLocalStorage()): () => void {
   const saver = createThrottledSaver(() => writeState(storage, persistedPart(getState())));
-  appStore.subscribe((state, previous) => {
-    if (persistedChanged(state, previous)) saver.schedule();
+  const unsubscribe = appStore.subscribe((state, previous) => {
+    if (!persistedChanged(state, previous)) return;
+    saver.schedule();
+    if (state.user._id !== previous.user._id) saver.flush();
   });
   const leave = () => {
     runPageHideHooks();
     saver.flush();
   };
-  window.addEventListener('pagehide', leave);
-  document.addEventListener('visibilitychange', () => {
+  const hidden = () => {
     if (document.visibilityState === 'hidden') leave();
-  });
+  };
+  window.addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', hidden);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', leave);
+    document.removeEventListener('visibilitychange', hidden);
+  };
 }
 
 export { safeLocalStorage };
