@@ -1,0 +1,174 @@
+import { fromBase64Url, fromCrockford, toBase64Url, toCrockford, utf8 } from './bytes.ts';
+
+// The account's keys (docs/ENCRYPTION.md). One random data key (AES-256-GCM) encrypts the
+// entries; the server only ever holds it wrapped: by a key derived from the password
+// (PBKDF2-SHA256) and, separately, by the recovery key shown once. All of it is WebCrypto, in
+// the browser as in Node, so the format's tests run what a browser runs.
+
+/** OWASP's current setting for PBKDF2-SHA256, as for the passcode (decision 014). */
+export const PASSWORD_ITERATIONS = 600_000;
+const SALT_BYTES = 16;
+const IV_BYTES = 12;
+const KEY_BYTES = 32;
+
+/** What the data key is wrapped with: domain-separates the two wraps (AES-GCM's extra data). */
+type WrapKind = 'password' | 'recovery';
+const wrapLabel = (kind: WrapKind) => utf8(`muse:key1:${kind}`);
+
+/** The data key wrapped one way, as kept on the server (all bytes base64url). */
+export type WrappedKey =
+  | { kdf: 'PBKDF2-SHA256'; iterations: number; salt: string; iv: string; key: string }
+  | { kdf: 'HKDF-SHA256'; salt: string; iv: string; key: string };
+
+/** Everything the server keeps of an account's keys: version 1 of the key bundle. */
+export type KeyBundle = { v: 1; password: WrappedKey; recovery: WrappedKey };
+
+/** Thrown when a password or recovery key does not open the bundle (or the bundle was altered). */
+export class WrongKeyError extends Error {
+  constructor() {
+    super('That does not open this journal');
+    this.name = 'WrongKeyError';
+  }
+}
+
+const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+
+/** A new data key, extractable only so it can be wrapped. */
+export function createDataKey(): Promise<CryptoKey> {
+  return crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
+}
+
+/** A new recovery key: 32 random bytes, shown as 52 Crockford base32 characters in fours. */
+export function createRecoveryKey(): string {
+  return toCrockford(random(KEY_BYTES));
+}
+
+async function passwordKek(
+  password: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey('raw', utf8(password), 'PBKDF2', false, [
+    'deriveKey',
+  ]);
+  return crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['wrapKey', 'unwrapKey'],
+  );
+}
+
+async function recoveryKek(recoveryKey: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const raw = fromCrockford(recoveryKey, KEY_BYTES);
+  if (!raw) throw new WrongKeyError();
+  const material = await crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt, info: utf8('muse:recovery1') },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['wrapKey', 'unwrapKey'],
+  );
+}
+
+async function wrap(dataKey: CryptoKey, kek: CryptoKey, kind: WrapKind) {
+  const iv = random(IV_BYTES);
+  const wrapped = await crypto.subtle.wrapKey('raw', dataKey, kek, {
+    name: 'AES-GCM',
+    iv,
+    additionalData: wrapLabel(kind),
+  });
+  return { iv: toBase64Url(iv), key: toBase64Url(new Uint8Array(wrapped)) };
+}
+
+/**
+ * The data key back from one of its wraps. `extractable` only where it will be wrapped again
+ * (a new password, a new recovery key); a device keeps it non-extractable.
+ */
+async function unwrap(
+  wrapped: WrappedKey,
+  kek: CryptoKey,
+  kind: WrapKind,
+  extractable: boolean,
+): Promise<CryptoKey> {
+  try {
+    return await crypto.subtle.unwrapKey(
+      'raw',
+      fromBase64Url(wrapped.key),
+      kek,
+      { name: 'AES-GCM', iv: fromBase64Url(wrapped.iv), additionalData: wrapLabel(kind) },
+      { name: 'AES-GCM', length: 256 },
+      extractable,
+      ['encrypt', 'decrypt'],
+    );
+  } catch {
+    throw new WrongKeyError();
+  }
+}
+
+/** The data key wrapped by the password, with a fresh salt. */
+export async function wrapWithPassword(
+  dataKey: CryptoKey,
+  password: string,
+  iterations: number = PASSWORD_ITERATIONS,
+): Promise<WrappedKey> {
+  const salt = random(SALT_BYTES);
+  const kek = await passwordKek(password, salt, iterations);
+  return {
+    kdf: 'PBKDF2-SHA256',
+    iterations,
+    salt: toBase64Url(salt),
+    ...(await wrap(dataKey, kek, 'password')),
+  };
+}
+
+/** The data key wrapped by the recovery key, with a fresh salt. */
+export async function wrapWithRecoveryKey(
+  dataKey: CryptoKey,
+  recoveryKey: string,
+): Promise<WrappedKey> {
+  const salt = random(SALT_BYTES);
+  const kek = await recoveryKek(recoveryKey, salt);
+  return { kdf: 'HKDF-SHA256', salt: toBase64Url(salt), ...(await wrap(dataKey, kek, 'recovery')) };
+}
+
+/** Opens the bundle with the password; WrongKeyError when it does not. */
+export async function unlockWithPassword(
+  bundle: KeyBundle,
+  password: string,
+  options: { extractable?: boolean } = {},
+): Promise<CryptoKey> {
+  const wrapped = bundle.password;
+  if (wrapped.kdf !== 'PBKDF2-SHA256') throw new WrongKeyError();
+  const kek = await passwordKek(password, fromBase64Url(wrapped.salt), wrapped.iterations);
+  return unwrap(wrapped, kek, 'password', options.extractable ?? false);
+}
+
+/** Opens the bundle with the recovery key; WrongKeyError when it does not. */
+export async function unlockWithRecoveryKey(
+  bundle: KeyBundle,
+  recoveryKey: string,
+  options: { extractable?: boolean } = {},
+): Promise<CryptoKey> {
+  const wrapped = bundle.recovery;
+  if (wrapped.kdf !== 'HKDF-SHA256') throw new WrongKeyError();
+  const kek = await recoveryKek(recoveryKey, fromBase64Url(wrapped.salt));
+  return unwrap(wrapped, kek, 'recovery', options.extractable ?? false);
+}
+
+/** A new account's keys: the data key, its bundle, and the recovery key to show once. */
+export async function createKeyBundle(
+  password: string,
+  iterations: number = PASSWORD_ITERATIONS,
+): Promise<{ dataKey: CryptoKey; bundle: KeyBundle; recoveryKey: string }> {
+  const dataKey = await createDataKey();
+  const recoveryKey = createRecoveryKey();
+  const bundle: KeyBundle = {
+    v: 1,
+    password: await wrapWithPassword(dataKey, password, iterations),
+    recovery: await wrapWithRecoveryKey(dataKey, recoveryKey),
+  };
+  return { dataKey, bundle, recoveryKey };
+}
