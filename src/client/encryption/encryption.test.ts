@@ -18,9 +18,8 @@ import {
 
 const VECTOR = {
   dataKey: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8',
-  entryId: 'entry-1',
   entry:
-    'e1.Dt9Lh67RIY4_57VV.7RYGdhkS73OUE_JdUw9vF1z6zdXWkMjxonHOaNWRIXV4Ml950280PLoNDJAxFBYYKm-5E6neoVhtqaf2CjZI_NK86HASw7o',
+    'e1.nklQ1-CMw6ly2RCg.fkYTrSKMipvbEjByF8mo7GQKJa29NEvJeYkYD1xvywQ-RDZXJoIFrDAKPs8ghCn7YHDXi6ZUevcLoiqp41mSdTIWsDdG1uI',
   password: 'correct horse battery staple',
   recoveryKey: 'ZZZF-VZ7V-ZBWZ-HXZP-YQTF-7WQH-Y3QY-XVFC-XFNE-KT77-WVJY-9RZ2-W7G0',
   bundle: {
@@ -59,7 +58,7 @@ describe('the format of docs/ENCRYPTION.md', () => {
       'decrypt',
     ]);
     const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: b64(iv), additionalData: enc(`muse:e1:${VECTOR.entryId}`) },
+      { name: 'AES-GCM', iv: b64(iv), additionalData: enc('muse:e1') },
       dataKey,
       b64(body),
     );
@@ -92,7 +91,7 @@ describe('the format of docs/ENCRYPTION.md', () => {
     });
     expect(await exportRaw(byPassword)).toBe(VECTOR.dataKey);
     const byRecovery = await unlockWithRecoveryKey(VECTOR.bundle, VECTOR.recoveryKey);
-    expect(await decryptEntry(byRecovery, VECTOR.entryId, VECTOR.entry)).toEqual({
+    expect(await decryptEntry(byRecovery, VECTOR.entry)).toEqual({
       text: 'Müse: the sea in the morning',
       tags: ['sea'],
     });
@@ -149,28 +148,27 @@ describe('keys', () => {
 });
 
 describe('entries', () => {
-  it('seal words and tags that only the same key and the same entry id open', async () => {
+  it('seal words and tags that only the same key opens, unaltered', async () => {
     const key = await createDataKey();
     const entry = { text: 'Ünïcödé, emoji 🌊 and\nnew lines', tags: ['sea', 'morning'] };
-    const sealed = await encryptEntry(key, 'a1', entry);
+    const sealed = await encryptEntry(key, entry);
     expect(isEncryptedEntry(sealed)).toBe(true);
     expect(sealed).not.toContain('sea');
-    expect(await decryptEntry(key, 'a1', sealed)).toEqual(entry);
-    // Another entry's id (a server swapping texts), another key, or one changed character.
-    await expect(decryptEntry(key, 'a2', sealed)).rejects.toBeInstanceOf(UnreadableEntryError);
-    await expect(decryptEntry(await createDataKey(), 'a1', sealed)).rejects.toBeInstanceOf(
+    expect(await decryptEntry(key, sealed)).toEqual(entry);
+    // Another key, or one changed character.
+    await expect(decryptEntry(await createDataKey(), sealed)).rejects.toBeInstanceOf(
       UnreadableEntryError,
     );
     const last = sealed.at(-1) === 'A' ? 'B' : 'A';
-    await expect(decryptEntry(key, 'a1', sealed.slice(0, -1) + last)).rejects.toBeInstanceOf(
+    await expect(decryptEntry(key, sealed.slice(0, -1) + last)).rejects.toBeInstanceOf(
       UnreadableEntryError,
     );
   });
 
   it('never seals the same words the same way twice (a fresh IV each time)', async () => {
     const key = await createDataKey();
-    const one = await encryptEntry(key, 'a1', { text: 'same', tags: [] });
-    const two = await encryptEntry(key, 'a1', { text: 'same', tags: [] });
+    const one = await encryptEntry(key, { text: 'same', tags: [] });
+    const two = await encryptEntry(key, { text: 'same', tags: [] });
     expect(one).not.toBe(two);
   });
 

@@ -1,8 +1,9 @@
 import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from './bytes.ts';
 
 // An encrypted entry (docs/ENCRYPTION.md): its words and tags as one AES-256-GCM message under
-// the account's data key, bound to the entry's id, so a server that swaps two entries' texts,
-// or cuts one short, gets an error on the device instead of a wrong journal.
+// the account's data key. Not bound to the entry's id: a copy the server keeps of an entry (a
+// conflict kept as a second entry) stays readable, and moving a text between one person's own
+// entries reveals nothing. Altered or cut short, it fails on the device instead of misleading.
 //
 //   e1.<iv>.<ciphertext>     (base64url; the plaintext is the JSON {"text", "tags"})
 
@@ -12,48 +13,39 @@ const IV_BYTES = 12;
 /** What of an entry is encrypted. */
 export type EntryPlaintext = { text: string; tags: string[] };
 
-/** Thrown when an entry does not decrypt: another key, another entry's text, or altered. */
+/** Thrown when an entry does not decrypt: another key, another version, or altered. */
 export class UnreadableEntryError extends Error {
-  readonly answerId: string;
-  constructor(answerId: string) {
+  constructor() {
     super('This entry cannot be read with this journal’s key');
     this.name = 'UnreadableEntryError';
-    this.answerId = answerId;
   }
 }
 
-const entryLabel = (answerId: string) => utf8(`muse:${VERSION}:${answerId}`);
+/** AES-GCM's additional data: the version, so a future format cannot be read as this one. */
+const LABEL = utf8(`muse:${VERSION}`);
 
 /** Whether `text` is an encrypted entry of a version this client reads. */
 export function isEncryptedEntry(text: string): boolean {
   return /^e1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/.test(text);
 }
 
-export async function encryptEntry(
-  key: CryptoKey,
-  answerId: string,
-  entry: EntryPlaintext,
-): Promise<string> {
+export async function encryptEntry(key: CryptoKey, entry: EntryPlaintext): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const plaintext = utf8(JSON.stringify({ text: entry.text, tags: entry.tags }));
   const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: entryLabel(answerId) },
+    { name: 'AES-GCM', iv, additionalData: LABEL },
     key,
     plaintext,
   );
   return `${VERSION}.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
 }
 
-export async function decryptEntry(
-  key: CryptoKey,
-  answerId: string,
-  sealed: string,
-): Promise<EntryPlaintext> {
-  if (!isEncryptedEntry(sealed)) throw new UnreadableEntryError(answerId);
+export async function decryptEntry(key: CryptoKey, sealed: string): Promise<EntryPlaintext> {
+  if (!isEncryptedEntry(sealed)) throw new UnreadableEntryError();
   const [, iv = '', body = ''] = sealed.split('.');
   try {
     const plaintext = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: entryLabel(answerId) },
+      { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: LABEL },
       key,
       fromBase64Url(body),
     );
@@ -61,6 +53,6 @@ export async function decryptEntry(
     if (typeof parsed.text !== 'string' || !Array.isArray(parsed.tags)) throw new Error();
     return { text: parsed.text, tags: parsed.tags.filter((t) => typeof t === 'string') };
   } catch {
-    throw new UnreadableEntryError(answerId);
+    throw new UnreadableEntryError();
   }
 }
