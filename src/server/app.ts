@@ -16,6 +16,7 @@ import { createSmtpMailer } from './features/auth/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from './features/auth/passwords.ts';
 import { registerRecoveryRoutes } from './features/auth/recovery.routes.ts';
 import { registerTokenRoutes } from './features/auth/tokens.routes.ts';
+import { registerEncryptionRoutes } from './features/encryption/encryption.routes.ts';
 import { registerOfflineRoutes } from './features/offline/offline.routes.ts';
 import { registerPhotoRoutes } from './features/photos/photos.routes.ts';
 import { createDiskStorage, createS3Storage } from './features/pictures/picture-storage.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPictureRoutes(app, deps, deps.pictures);
   registerPhotoRoutes(app, deps);
   registerTransferRoutes(app, deps);
+  registerEncryptionRoutes(app, deps);
   registerReminderRoutes(app, deps);
 
   await registerClient(

@@ -9,6 +9,7 @@ import {
   todayFields,
   unique,
 } from '#tests/support/factories.ts';
+import { keyBundle } from '#tests/support/key-bundle.ts';
 import { buildTestApp, testDeps } from '#tests/support/test-app.ts';
 import { describeEachDatabase, type TestDatabase } from '#tests/support/test-db.ts';
 import { type ApiPath, endpoints } from '../shared/api/endpoints.ts';
@@ -157,6 +158,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/user/import': {
     send: (app, _f, user) => sendImport(app, '/api/user/import', user),
     expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/encryption/get': { expect: namedUsers },
+  // Only the account's own password sets its key (the other roles' passwords differ).
+  'POST /api/encryption/set': {
+    body: () => ({ bundle: keyBundle(), password: PASSWORD }),
+    expect: selfOnly(403, 403),
   },
   'POST /api/reminders/key': {
     expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },

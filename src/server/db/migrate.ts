@@ -20,6 +20,7 @@ import * as nameSkeletons from './migrations/016-name-skeletons.ts';
 import * as answerTags from './migrations/017-answer-tags.ts';
 import * as feedIndexSeen from './migrations/018-feed-index-seen.ts';
 import * as entryPhotos from './migrations/019-entry-photos.ts';
+import * as encryptedEntries from './migrations/020-encrypted-entries.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '017-answer-tags': answerTags,
   '018-feed-index-seen': feedIndexSeen,
   '019-entry-photos': entryPhotos,
+  '020-encrypted-entries': encryptedEntries,
 };
 
 /**

@@ -25,6 +25,8 @@ export type UsersTable = {
   categories: string;
   /** The passcode as 'pbkdf2-sha256$iterations$salt$hash' (decision 014); never in clear. */
   passcode_hash: string | null;
+  /** The encryption key bundle, JSON (migration 020, docs/ENCRYPTION.md); null while off. */
+  key_bundle?: string | null;
   old_id: string | null;
   created_at: string;
   /** SHA-256 of the device marker an anonymous user was created with (migration 005). */
@@ -75,6 +77,8 @@ export type AnswersTable = {
    * list of public copies { url, width, height }; null while none are shared.
    */
   shared_photos?: string | null;
+  /** 1 when `text` is encrypted on the author's devices (migration 020); 0 for plain text. */
+  encrypted?: number;
 };
 
 export type PromptsTable = {

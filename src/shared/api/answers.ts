@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSealedEntry, MAX_SEALED_ENTRY } from '../domain/sealed-entry.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS, normaliseTags } from '../domain/tags.ts';
 import { categoriesSchema, idSchema, MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from './common.ts';
 
@@ -35,33 +36,67 @@ export const tagsSchema = z
     `each tag at most ${MAX_TAG_LENGTH} characters`,
   );
 
-export const answerInputSchema = z.object({
-  _id: idSchema,
-  /** Journal answers have no prompt; '' means none too. */
-  prompt_id: z
-    .union([idSchema, z.literal('')])
-    .nullish()
-    .transform((id) => (id ? id : null)),
-  prompt_title: z.string().max(MAX_PROMPT_TITLE, 'is too long').refine(withoutNul, NUL_MESSAGE),
-  text: z
-    .string()
-    .max(MAX_ANSWER_TEXT, `is longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`)
-    .refine(withoutNul, NUL_MESSAGE),
-  type: z.string().trim().min(1).max(40).refine(withoutNul, NUL_MESSAGE).optional(),
-  categories: categoriesSchema.refine((names) => names.every(withoutNul), NUL_MESSAGE).optional(),
-  /** Absent: the stored tags stay (an old client, the offline queue). */
-  tags: tagsSchema.optional(),
-  answered: clientTimestampSchema,
-  modified: clientTimestampSchema,
-  user_id: claimedUserIdSchema,
-  /**
-   * The revision this text was written from (decision 013): the `revision` the client last got
-   * from the server, 0 for an answer it believes is new. A save from an older revision that
-   * would change the text is refused with 409 and the current answer. Absent: an old client or
-   * a script, saved as before (last write wins).
-   */
-  base_revision: z.number().int().min(0).max(2_147_483_647).nullish(),
-});
+const tooLong = `is longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`;
+
+/** Words as a person wrote them, not encrypted: an answer's, or the world's copy of one. */
+export const plainTextSchema = z
+  .string()
+  .max(MAX_ANSWER_TEXT, tooLong)
+  .refine(withoutNul, NUL_MESSAGE);
+
+export const answerInputSchema = z
+  .object({
+    _id: idSchema,
+    /** Journal answers have no prompt; '' means none too. */
+    prompt_id: z
+      .union([idSchema, z.literal('')])
+      .nullish()
+      .transform((id) => (id ? id : null)),
+    prompt_title: z.string().max(MAX_PROMPT_TITLE, 'is too long').refine(withoutNul, NUL_MESSAGE),
+    /** The words; for an encrypted entry, `e1.<iv>.<ciphertext>` (docs/ENCRYPTION.md). */
+    text: z
+      .string()
+      .max(MAX_SEALED_ENTRY, tooLong)
+      .refine(withoutNul, NUL_MESSAGE)
+      .meta({ description: `At most ${MAX_ANSWER_TEXT} characters; an encrypted entry's more.` }),
+    type: z.string().trim().min(1).max(40).refine(withoutNul, NUL_MESSAGE).optional(),
+    categories: categoriesSchema.refine((names) => names.every(withoutNul), NUL_MESSAGE).optional(),
+    /** Absent: the stored tags stay (an old client, the offline queue). */
+    tags: tagsSchema.optional(),
+    answered: clientTimestampSchema,
+    modified: clientTimestampSchema,
+    user_id: claimedUserIdSchema,
+    /**
+     * The revision this text was written from (decision 013): the `revision` the client last got
+     * from the server, 0 for an answer it believes is new. A save from an older revision that
+     * would change the text is refused with 409 and the current answer. Absent: an old client or
+     * a script, saved as before (last write wins).
+     */
+    base_revision: z.number().int().min(0).max(2_147_483_647).nullish(),
+    /**
+     * Encrypted on the writer's device (docs/ENCRYPTION.md): `text` is the sealed words and tags,
+     * `tags` absent, and `score` the word score the device counted. Absent: plain text.
+     */
+    encrypted: z.boolean().optional(),
+    /** An encrypted entry's word score; the server counts a plain one's itself. */
+    score: z.number().int().min(0).max(MAX_ANSWER_TEXT).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.encrypted) {
+      if (!isSealedEntry(input.text)) {
+        ctx.addIssue({ code: 'custom', path: ['text'], message: 'is not an encrypted entry' });
+      }
+      if (input.tags && input.tags.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tags'],
+          message: 'an encrypted entry keeps its tags inside it',
+        });
+      }
+    } else if (input.text.length > MAX_ANSWER_TEXT) {
+      ctx.addIssue({ code: 'custom', path: ['text'], message: tooLong });
+    }
+  });
 z.globalRegistry.add(answerInputSchema, { id: 'AnswerInput' });
 
 export const saveAnswerRequest = z.object({ answer: answerInputSchema });
@@ -104,6 +139,8 @@ export const answerSchema = z.object({
    * which a private edit does not change. Null while private; absent in old saved states.
    */
   sharedText: z.string().nullable().optional(),
+  /** `text` is encrypted on the author's devices (docs/ENCRYPTION.md); absent in old states. */
+  encrypted: z.boolean().optional(),
 });
 z.globalRegistry.add(answerSchema, { id: 'Answer' });
 export type Answer = z.infer<typeof answerSchema>;

@@ -17,6 +17,7 @@ import {
   userAnswersRequest,
 } from './answers.ts';
 import { goneResponse, okResponse } from './common.ts';
+import { encryptionResponse, setEncryptionRequest } from './encryption.ts';
 import { healthResponse, notReadyResponse, readyResponse } from './health.ts';
 import { offlineSaveRequest, offlineSaveResponse } from './offline.ts';
 import {
@@ -427,6 +428,26 @@ export const endpoints = {
     response: otherUserResponse,
     errors: { 404: 'No such user' },
   },
+  '/api/encryption/get': {
+    method: 'POST',
+    summary:
+      'The key bundle of an account whose private entries are encrypted on its devices (docs/ENCRYPTION.md); null while off',
+    access: 'named',
+    response: encryptionResponse,
+  },
+  '/api/encryption/set': {
+    method: 'POST',
+    summary:
+      'Turn encryption on, rewrap its key (a new password or recovery key), or turn it off once no entry is encrypted; takes the password (login throttle)',
+    access: 'named',
+    body: setEncryptionRequest,
+    response: encryptionResponse,
+    errors: {
+      403: 'The password is missing or wrong',
+      409: 'Turning off while entries are still encrypted',
+      429: 'Too many wrong tries',
+    },
+  },
   '/api/reminders/key': {
     method: 'POST',
     summary: 'The Web Push public key',
@@ -456,7 +477,7 @@ export const endpoints = {
     response: answerResponse,
     otherResponses: { 409: answerConflictResponse },
     errors: {
-      403: 'Not the caller’s account',
+      403: 'Not the caller’s account, or an encrypted entry while encryption is off',
       404: 'Someone else’s answer',
       410: 'That answer was deleted',
     },

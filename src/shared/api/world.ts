@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isOnTheHour } from '../domain/hour.ts';
-import { answerInputSchema, claimedUserIdSchema } from './answers.ts';
+import { claimedUserIdSchema, plainTextSchema } from './answers.ts';
 import { idSchema } from './common.ts';
 
 // Request schemas and response types for the world feed: sharing, love, reports, profiles.
@@ -15,12 +15,17 @@ export const shareAnswerRequest = z.object({
   /** Share the entry's photos too (decision 062): a public copy of each. Absent: not shared. */
   photos: z.boolean().optional(),
   user_id: claimedUserIdSchema,
+  /**
+   * The words the world sees, for an entry encrypted on the device (docs/ENCRYPTION.md): the
+   * server cannot read it. Ignored for a plain entry, whose words the server copies itself.
+   */
+  text: plainTextSchema.optional(),
 });
 export const unshareAnswerRequest = z.object({ answer_id: idSchema });
 /** The world's copy of one's shared answer becomes `text` (decision 015); same limits as a save. */
 export const updateSharedCopyRequest = z.object({
   answer_id: idSchema,
-  text: answerInputSchema.shape.text,
+  text: plainTextSchema,
 });
 export const likeAnswerRequest = z.object({ answer_id: idSchema, user_id: claimedUserIdSchema });
 export const reportAnswerRequest = z.object({ answer_id: idSchema });

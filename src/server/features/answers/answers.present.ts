@@ -29,5 +29,6 @@ export function presentOwnAnswer(view: OwnAnswerView): Answer {
       Number(view.shared) === 1 && Number(view.anonymous) === 0 ? view.author_picture : null,
     revision: Number(view.revision),
     sharedText: Number(view.shared) === 1 ? view.shared_text : null,
+    ...(Number(view.encrypted ?? 0) === 1 ? { encrypted: true } : {}),
   };
 }

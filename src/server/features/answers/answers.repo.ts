@@ -14,6 +14,7 @@ export type AnswerContent = Pick<
   | 'modified'
   | 'score'
   | 'revision'
+  | 'encrypted'
 >;
 
 /** The user's answers, newest first, as seen by their author. */
@@ -59,10 +60,21 @@ const updateContentQuery = preparedQuery((db, p: AnswerContent & { id: string })
       modified: p.modified,
       score: p.score,
       revision: p.revision,
+      encrypted: p.encrypted ?? 0,
     })
     .where('id', '=', p.id)
     .returningAll(),
 );
+
+/** Whether the user's entries are encrypted on their devices: they have a key bundle. */
+export async function hasKeyBundle(trx: Database, userId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select('key_bundle')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row?.key_bundle);
+}
 
 /** Deletes the user's own answer (likes and reports cascade); its score, or null if none. */
 export async function deleteOwnAnswer(

@@ -4,11 +4,12 @@ import type { Database } from '#server/db/database.ts';
 import type { AnswerRow, UserRow } from '#server/db/rows.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { badRequest, conflict, HttpError, notFound } from '#server/plugins/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '#server/plugins/errors.ts';
 import type { Answer, AnswerInput } from '#shared/api/answers.ts';
 import { MAX_ANSWER_TEXT } from '#shared/api/common.ts';
 import { seenByOthers } from '#shared/domain/hour.ts';
 import { wordScore } from '#shared/domain/score.ts';
+import { isSealedEntry } from '#shared/domain/sealed-entry.ts';
 import {
   photoKeysOfAnswer,
   removeStoredPhotos,
@@ -20,10 +21,13 @@ import { presentOwnAnswer } from './answers.present.ts';
 import {
   addToUserScore,
   deleteOwnAnswer,
+  hasKeyBundle,
   insertAnswerIfAbsent,
   listAnswerViewsOfUser,
   updateAnswerContent,
 } from './answers.repo.ts';
+
+export const ENCRYPTION_OFF = 'Encryption is off for this account: save the entry as words again';
 
 /** Only the database is needed: callers pass their whole AppDeps. */
 export type DataDeps = Pick<AppDeps, 'db'>;
@@ -92,12 +96,18 @@ export async function saveAnswerForUser(
   options: SaveOptions = {},
 ): Promise<SaveResult> {
   // The schema already bounds the text; callers that build inputs themselves get the same rule.
-  if (input.text.length > MAX_ANSWER_TEXT) {
-    throw badRequest(`text: is longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`);
+  if (input.encrypted ? !isSealedEntry(input.text) : input.text.length > MAX_ANSWER_TEXT) {
+    throw badRequest(
+      input.encrypted
+        ? 'text: is not an encrypted entry'
+        : `text: is longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`,
+    );
   }
   const now = new Date();
   const modified = clientTimeOrNow(input.modified, now);
-  const score = wordScore(input.text);
+  // An encrypted entry's words are its device's to count (docs/ENCRYPTION.md).
+  const encrypted = input.encrypted ? 1 : 0;
+  const score = input.encrypted ? (input.score ?? 0) : wordScore(input.text);
   const newRow = (id: string): AnswerRow => ({
     id,
     user_id: user.id,
@@ -120,6 +130,7 @@ export async function saveAnswerForUser(
     shared_photos: null,
     shared_modified: null,
     import_key: null,
+    encrypted,
   });
   const unchanged = (answer: OwnAnswerView, conflict = false): SaveResult => ({
     answer,
@@ -142,6 +153,9 @@ export async function saveAnswerForUser(
   };
 
   return inTransaction(deps.db, async (trx) => {
+    // Only an account with encryption on keeps encrypted entries: a device that missed its
+    // turning off hears so and saves the words again, readable on the person's new devices.
+    if (encrypted && !(await hasKeyBundle(trx, user.id))) throw forbidden(ENCRYPTION_OFF);
     // What the editor's first save sends (base_revision 0: new, as the client believes) is
     // inserted first, and the insert decides: a row under that id already makes it write nothing,
     // and a tombstone takes it back (the transaction rolls back with the 410).
@@ -185,6 +199,7 @@ export async function saveAnswerForUser(
           modified,
           score,
           revision: Number(existing.revision) + 1,
+          encrypted,
         });
         await addToUserScore(trx, user.id, score - existing.score);
         // The author, picture and marks read under the row lock; the answer's columns as written.

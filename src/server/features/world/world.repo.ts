@@ -331,6 +331,11 @@ export async function markShared(
     sharedOn: string;
     /** The world's copy of its photos (JSON), or null: none shared (decision 062). */
     photos: string | null;
+    /**
+     * The world's copy of its words from the device, for an encrypted entry; null: its text.
+     * A plain entry's copy is taken only while it is plain, so ciphertext never becomes one.
+     */
+    text: string | null;
   },
 ): Promise<boolean> {
   const { answerId, userId, now } = change;
@@ -344,13 +349,14 @@ export async function markShared(
         shared_on: change.sharedOn,
         anonymous,
         profile_picture: change.picture,
-        shared_text: eb.ref('text'),
+        shared_text: change.text ?? eb.ref('text'),
         shared_modified: now,
         shared_photos: change.photos,
       }))
       .where('id', '=', answerId)
       .where('user_id', '=', userId)
       .where('shared', '=', 0)
+      .where('encrypted', '=', change.text === null ? 0 : 1)
       .executeTakeFirst();
     if (first.numUpdatedRows > 0n) {
       await addLoveRow(trx, answerId, userId, now);
@@ -361,12 +367,13 @@ export async function markShared(
       .set((eb) => ({
         anonymous,
         profile_picture: change.picture,
-        shared_text: eb.ref('text'),
+        shared_text: change.text ?? eb.ref('text'),
         shared_modified: now,
         shared_photos: change.photos,
       }))
       .where('id', '=', answerId)
       .where('user_id', '=', userId)
+      .where('encrypted', '=', change.text === null ? 0 : 1)
       .executeTakeFirst();
     return again.numUpdatedRows > 0n;
   });

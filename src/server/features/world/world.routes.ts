@@ -41,9 +41,14 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Every call here that writes is counted against the caller's write limits (issue 34).
   route(app, '/api/answer/share', { config: { write: 'worldAction' } }, async (request) => {
     const user = requireNamedUser(request);
-    const { answer_id, anonymous, user_id, photos } = request.body;
+    const { answer_id, anonymous, user_id, photos, text } = request.body;
     assertSelf(user, user_id);
-    return { answer: await shareAnswer(deps, user, answer_id, anonymous, photos === true) };
+    return {
+      answer: await shareAnswer(deps, user, answer_id, anonymous, {
+        withPhotos: photos === true,
+        text,
+      }),
+    };
   });
 
   route(app, '/api/answer/unshare', { config: { write: 'worldAction' } }, async (request) => {

@@ -50,6 +50,9 @@ type WorldDeps = DataDeps & Pick<AppDeps, 'worldEvents' | 'pictures'>;
 export const MAX_PROFILE_SHARED = 100;
 export const MAX_REPORTED = 500;
 
+/** An encrypted entry is shared with the words its device decrypted (docs/ENCRYPTION.md). */
+export const NEEDS_WORDS = 'text: an encrypted entry is shared with its words';
+
 export const SHOWN_BY_NAME =
   'This answer is shared under your name. Unshare it first: made anonymous in place, it would still be yours to anyone who saw it.';
 
@@ -159,11 +162,17 @@ export async function shareAnswer(
   user: Sharer,
   answerId: string,
   anonymous: boolean,
-  withPhotos = false,
+  options: { withPhotos?: boolean; text?: string | undefined } = {},
 ): Promise<Answer> {
+  const withPhotos = options.withPhotos === true;
   const answer = await findAnswer(deps.db, answerId);
   if (!answer || answer.user_id !== user.id) throw notFound('No such answer');
-  if (answer.text.trim() === '') throw badRequest('Write something before sharing it');
+  // An encrypted entry's words come from its device: the server holds only ciphertext, which
+  // must never become the world's copy.
+  const encrypted = Number(answer.encrypted ?? 0) === 1;
+  const words = encrypted ? (options.text ?? '') : answer.text;
+  if (encrypted && options.text === undefined) throw badRequest(NEEDS_WORDS);
+  if (words.trim() === '') throw badRequest('Write something before sharing it');
   // Shown by name, the card's id and words are already the author's: made anonymous in place,
   // it would stay theirs to anyone who saw it (issue 34 point 3).
   if (anonymous && Number(answer.shared) === 1 && Number(answer.anonymous) === 0) {
@@ -183,6 +192,7 @@ export async function shareAnswer(
     // shares of that hour by id, so neither its time nor its neighbours say when it came.
     sharedOn: anonymous ? startOfHour(now) : now,
     photos: photos.length > 0 ? JSON.stringify(photos) : null,
+    text: encrypted ? words : null,
   }).catch(async (error: unknown) => {
     await unpublishPhotos(deps, photos);
     throw error;

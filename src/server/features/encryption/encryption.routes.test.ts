@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type SignedUp, signUpThroughApi } from '#tests/support/accounts.ts';
+import { post, unique } from '#tests/support/factories.ts';
+import { keyBundle, sealedEntry } from '#tests/support/key-bundle.ts';
+import { buildTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-db.ts';
+import { ENCRYPTION_OFF } from '../answers/answers.service.ts';
+import { NEEDS_WORDS } from '../world/world.service.ts';
+import { STILL_ENCRYPTED } from './encryption.service.ts';
+
+// Issue 37, the server's half (docs/ENCRYPTION.md): it keeps an account's key bundle behind the
+// password, stores encrypted entries as they come without reading them, and never lets their
+// ciphertext become the world's copy.
+
+describeEachDatabase('encrypted entries on the server', (get) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(get().db);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const save = (who: SignedUp, answer: Record<string, unknown>) =>
+    post(app, '/api/answer/save', { answer: { prompt_title: 'Journal', ...answer } }, who);
+  const turnOn = async (who: SignedUp) => {
+    const bundle = keyBundle();
+    const set = await post(app, '/api/encryption/set', { bundle, password: who.password }, who);
+    expect(set.statusCode).toBe(200);
+    return bundle;
+  };
+  const row = (id: string) =>
+    get().db.selectFrom('answers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('keeps the key bundle behind the password, for the account only', async () => {
+    const ada = await signUpThroughApi(app);
+    expect((await post(app, '/api/encryption/get', {}, ada)).json()).toEqual({ bundle: null });
+    const bundle = keyBundle();
+    const wrong = await post(app, '/api/encryption/set', { bundle, password: 'not it' }, ada);
+    expect(wrong.statusCode).toBe(403);
+    expect((await post(app, '/api/encryption/get', {}, ada)).json()).toEqual({ bundle: null });
+
+    const set = await post(app, '/api/encryption/set', { bundle, password: ada.password }, ada);
+    expect(set.json()).toEqual({ bundle });
+    expect((await post(app, '/api/encryption/get', {}, ada)).json()).toEqual({ bundle });
+    // Another person sees only their own (none).
+    const bea = await signUpThroughApi(app);
+    expect((await post(app, '/api/encryption/get', {}, bea)).json()).toEqual({ bundle: null });
+    // A bundle that is not one is a 400 that changes nothing.
+    const broken = { ...bundle, password: { ...bundle.password, iterations: 1000 } };
+    const refused = await post(
+      app,
+      '/api/encryption/set',
+      { bundle: broken, password: ada.password },
+      ada,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect((await post(app, '/api/encryption/get', {}, ada)).json()).toEqual({ bundle });
+  });
+
+  it('stores an encrypted entry as sent, with the score its device counted', async () => {
+    const ada = await signUpThroughApi(app);
+    const id = unique('sealed');
+    const text = sealedEntry();
+    // Not before encryption is on for the account.
+    const early = await save(ada, { _id: id, text, encrypted: true, score: 3, base_revision: 0 });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error).toBe(ENCRYPTION_OFF);
+
+    await turnOn(ada);
+    const saved = await save(ada, { _id: id, text, encrypted: true, score: 3, base_revision: 0 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().answer).toMatchObject({ text, encrypted: true, score: 3, tags: [] });
+    expect(await row(id)).toMatchObject({ text, encrypted: 1, score: 3 });
+    const user = await post(app, '/api/user', {}, ada);
+    expect(user.json().user.score).toBe(3);
+
+    // Longer than a plain entry may be (four bytes a character, in base64url), within its own cap.
+    const long = sealedEntry(45_000);
+    expect(long.length).toBeGreaterThan(50_000);
+    const grown = await save(ada, { _id: id, text: long, encrypted: true, score: 9000 });
+    expect(grown.statusCode).toBe(200);
+    expect((await post(app, '/api/user', {}, ada)).json().user.score).toBe(9000);
+  });
+
+  it('refuses what is not an encrypted entry, and tags outside one, changing nothing', async () => {
+    const ada = await signUpThroughApi(app);
+    await turnOn(ada);
+    const id = unique('sealed');
+    for (const answer of [
+      { _id: id, text: 'plain words', encrypted: true },
+      { _id: id, text: sealedEntry(), encrypted: true, tags: ['sea'] },
+      { _id: id, text: 'x'.repeat(50_001) },
+    ]) {
+      const refused = await save(ada, answer);
+      expect(refused.statusCode).toBe(400);
+    }
+    const none = await get().db.selectFrom('answers').select('id').where('id', '=', id).execute();
+    expect(none).toEqual([]);
+  });
+
+  it('turns off only once no entry is encrypted any more', async () => {
+    const ada = await signUpThroughApi(app);
+    await turnOn(ada);
+    const id = unique('sealed');
+    await save(ada, { _id: id, text: sealedEntry(), encrypted: true, score: 2, base_revision: 0 });
+    const off = await post(
+      app,
+      '/api/encryption/set',
+      { bundle: null, password: ada.password },
+      ada,
+    );
+    expect(off.statusCode).toBe(409);
+    expect(off.json().error).toBe(STILL_ENCRYPTED);
+
+    // The device decrypts it and saves the words again; then encryption may go.
+    const plain = await save(ada, { _id: id, text: 'the sea in the morning' });
+    expect(plain.json().answer).not.toHaveProperty('encrypted');
+    expect(await row(id)).toMatchObject({ text: 'the sea in the morning', encrypted: 0 });
+    const offNow = await post(
+      app,
+      '/api/encryption/set',
+      { bundle: null, password: ada.password },
+      ada,
+    );
+    expect(offNow.json()).toEqual({ bundle: null });
+    const late = await save(ada, { _id: id, text: sealedEntry(), encrypted: true, score: 2 });
+    expect(late.statusCode).toBe(403);
+  });
+
+  it('shares an encrypted entry with the words its device sends, never its ciphertext', async () => {
+    const ada = await signUpThroughApi(app);
+    await turnOn(ada);
+    const id = unique('sealed');
+    const text = sealedEntry();
+    await save(ada, { _id: id, text, encrypted: true, score: 4, base_revision: 0 });
+
+    const without = await post(app, '/api/answer/share', { answer_id: id, anonymous: false }, ada);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error).toBe(NEEDS_WORDS);
+    expect((await row(id)).shared).toBe(0);
+
+    const words = 'What the sea said, shared on purpose';
+    const shared = await post(
+      app,
+      '/api/answer/share',
+      { answer_id: id, anonymous: false, text: words },
+      ada,
+    );
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().answer).toMatchObject({ text, sharedText: words, shared: true });
+    const world = await post(app, '/api/answer/shared', { page: 1 });
+    const card = world.json().sharedAnswers.find((a: { _id: string }) => a._id === id);
+    expect(card.text).toBe(words);
+    expect(world.body).not.toContain(text.split('.')[2]);
+  });
+});

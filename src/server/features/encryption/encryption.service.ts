@@ -1,0 +1,34 @@
+import type { UserRow } from '#server/db/rows.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { conflict } from '#server/plugins/errors.ts';
+import type { KeyBundle } from '#shared/api/encryption.ts';
+import { confirmOwnPassword } from '../users/users.service.ts';
+import { readKeyBundle, writeKeyBundle } from './encryption.repo.ts';
+
+// Issue 37: private entries encrypted on the person's devices (docs/ENCRYPTION.md). The server
+// keeps the key bundle for their other devices; it never sees the key or the words.
+
+export const STILL_ENCRYPTED =
+  'Some entries are still encrypted: decrypt them on this device before turning encryption off';
+
+export async function keyBundleOf(deps: AppDeps, userId: string): Promise<KeyBundle | null> {
+  const stored = await readKeyBundle(deps.db, userId);
+  return stored ? (JSON.parse(stored) as KeyBundle) : null;
+}
+
+/**
+ * Puts `bundle` in place (null: off) once the password is confirmed: someone holding only a
+ * session must not swap in a key of their own, which the person's next device would adopt.
+ */
+export async function setKeyBundle(
+  deps: AppDeps,
+  user: UserRow,
+  bundle: KeyBundle | null,
+  password: string,
+): Promise<KeyBundle | null> {
+  await confirmOwnPassword(deps, user, password);
+  if (!(await writeKeyBundle(deps.db, user.id, bundle ? JSON.stringify(bundle) : null))) {
+    throw conflict(STILL_ENCRYPTED);
+  }
+  return bundle;
+}
