@@ -1,3 +1,4 @@
+import { isSealedEntry } from '#shared/domain/sealed-entry.ts';
 import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from './bytes.ts';
 
 // An encrypted entry (docs/ENCRYPTION.md): its words and tags as one AES-256-GCM message under
@@ -25,9 +26,7 @@ export class UnreadableEntryError extends Error {
 const LABEL = utf8(`muse:${VERSION}`);
 
 /** Whether `text` is an encrypted entry of a version this client reads. */
-export function isEncryptedEntry(text: string): boolean {
-  return /^e1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/.test(text);
-}
+export const isEncryptedEntry = isSealedEntry;
 
 export async function encryptEntry(key: CryptoKey, entry: EntryPlaintext): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
