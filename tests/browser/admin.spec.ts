@@ -416,10 +416,11 @@ test.describe('admin screens', () => {
     expect(adminErrors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
   });
 
-  test('passes the WCAG A/AA rules of axe-core on every admin screen', async () => {
-    // Five screens, an axe run each: several seconds apiece, over 15 s on a busy machine.
-    test.setTimeout(180_000);
-    for (const path of ADMIN_ROUTES.filter((p) => p !== '/editPrompt')) {
+  test('passes the WCAG A/AA rules of axe-core on the admin screens left empty', async () => {
+    // /admin, /managePrompts and /newAdminPrompt (and these two, with something in them) are
+    // axe'd in both themes in axe-every-screen.spec.ts; here only the empty lists are left.
+    test.setTimeout(120_000);
+    for (const path of ['/submittedPrompts', '/reported']) {
       await admin.goto(`${server.origin}${path}`);
       await expect(admin.getByRole('main')).toBeVisible();
       await admin.waitForLoadState('networkidle');

@@ -304,15 +304,19 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
       ['360', PHONE],
       ['1280', DESKTOP],
     ] as const) {
-      test(`both screens in ${scheme} at ${width} px: axe finds nothing, the calendar fits`, async () => {
-        // axe over twelve month grids is slow on a busy machine.
+      // axe on /streak (its heat-map a set of unlabelled shades, its days with writing links) runs
+      // in axe-every-screen.spec.ts: light and dark at phone width, light at desktop width. The
+      // calendar here is a state that walk does not reach (a chosen day that is not today, today
+      // without writing): axe on it in light at both widths and in dark at phone width, the same
+      // elements in the same colours as dark at desktop width.
+      const axeOnCalendar = !(scheme === 'dark' && width === '1280');
+      test(`both screens in ${scheme} at ${width} px: ${axeOnCalendar ? 'axe finds nothing, ' : ''}the calendar fits`, async () => {
         test.setTimeout(120_000);
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize(size);
         await page.goto(`${server.origin}/streak`);
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
         await expect(dayLink(page, `${d3.long}: 2 answers`)).toBeVisible();
-        await expectNoAxeViolations(page, `/streak ${scheme} ${width}`);
         await settle(page);
         await screenshot(page, `calendar-streak-${scheme}-${width}`);
 
@@ -331,7 +335,7 @@ test.describe('a day of writing, from the heat-map and the calendar', () => {
             ),
           )
           .toBe(0);
-        await expectNoAxeViolations(page, `/past?day= ${scheme} ${width}`);
+        if (axeOnCalendar) await expectNoAxeViolations(page, `/past?day= ${scheme} ${width}`);
         await page.evaluate(() => window.scrollTo(0, 0));
         await settle(page);
         await screenshot(page, `calendar-past-${scheme}-${width}`);

@@ -1,5 +1,4 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { call, openAsNewVisitor, screenshotEveryWay } from './support/page.ts';
 import { signUpThroughForm } from './support/people.ts';
@@ -70,7 +69,7 @@ test.describe('finishing today’s answer from the keyboard, and sharing it righ
   test('@layout "Share this" stands beside "See how others answered this" after Done', async () => {
     await expect(page.getByRole('link', { name: 'See how others answered this' })).toBeVisible();
     await expect(shareThis(page)).toBeVisible();
-    await expectNoAxeViolations(page, '/streak with Share this');
+    // axe on /streak with "Share this" after Done: axe-every-screen.spec.ts, in both themes.
     await shoot(page, 'streak-share-this');
     // Not named yet: the same rule as everywhere, sign up first, then back here to share.
     await shareThis(page).click();

@@ -1,5 +1,4 @@
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import {
   call,
@@ -332,16 +331,8 @@ test.describe('journaling: a new visitor answers, keeps a streak and finds their
     await fresh.close();
   });
 
-  test('passes the WCAG A/AA rules of axe-core on every journaling screen', async () => {
-    // The heat-map's twelve month grids name every day (decision 029): axe checks ~370 cells.
-    test.setTimeout(120_000);
-    for (const path of ['/', '/answer/today', '/past', '/streak', '/stop']) {
-      await page.goto(`${server.origin}${path}`);
-      await expect(page.getByRole('main')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolations(page, path);
-    }
-  });
+  // axe on these screens (/, /answer/today, /past, /streak, /stop) runs in axe-every-screen.spec.ts,
+  // in both themes; the categories with Daily done today in small-things.spec.ts.
 
   test('starts over without breaking when the saved state is corrupt or old', async () => {
     for (const saved of ['{"version":1,"state":', JSON.stringify({ user: { _id: 'old1' } })]) {

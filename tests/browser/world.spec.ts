@@ -165,7 +165,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
       .click();
     const modal = pageA.getByRole('dialog', { name: 'Share as whom?' });
     await expect(modal.getByRole('button', { name: /^Anonymous/ })).toBeVisible();
-    await expectNoAxeViolations(pageA, 'the share modal');
     await settle(pageA);
     await screenshot(pageA, 'world-share-modal-phone');
     await modal.getByRole('button', { name: /^Anonymous/ }).click();
@@ -193,7 +192,10 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
       await pageA.setViewportSize(viewport);
       for (const scheme of ['light', 'dark'] as const) {
         await pageA.emulateMedia({ colorScheme: scheme });
-        await expectNoAxeViolations(pageA, `the badge of an anonymous share, ${width} ${scheme}`);
+        // Dark at desktop width: the same elements in the colours axe measured at phone width.
+        if (width === 'phone' || scheme === 'light') {
+          await expectNoAxeViolations(pageA, `the badge of an anonymous share, ${width} ${scheme}`);
+        }
         await settle(pageA);
         await screenshot(pageA, `world-anonymous-joins-at-${width}-${scheme}`);
       }
@@ -247,7 +249,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
     }
     // Focus starts on the first link; Escape closes.
     await expect(menu.getByRole('link', { name: 'Email' })).toBeFocused();
-    await expectNoAxeViolations(pageA, 'the Share to… menu');
     await settle(pageA);
     await screenshot(pageA, 'world-share-to-phone');
     await pageA.keyboard.press('Escape');
@@ -302,7 +303,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
     await love.click();
     const confirm = pageB.getByRole('alertdialog', { name: 'Take back your love' });
     await expect(confirm).toBeVisible();
-    await expectNoAxeViolations(pageB, 'the take-back-love confirmation');
     // Cancel keeps it.
     await confirm.getByRole('button', { name: 'Keep my love' }).click();
     await expect(confirm).toBeHidden();
@@ -326,7 +326,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
     await flag.click();
     const confirm = pageB.getByRole('alertdialog', { name: 'Flag for review' });
     await expect(confirm).toBeVisible();
-    await expectNoAxeViolations(pageB, 'the flag confirmation');
     await confirm.getByRole('button', { name: 'Flag', exact: true }).click();
     await expect(flag).toHaveAttribute('aria-pressed', 'true');
     await expect(flag).toHaveText('Flagged');
@@ -335,7 +334,7 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
     await freshWorld(pageB, () => pageB.reload());
     await expect(flag).toHaveAttribute('aria-pressed', 'true');
     await expect(flag).toHaveText('Flagged');
-    await expectNoAxeViolations(pageB, '/world with a flagged answer');
+    await settle(pageB);
     await screenshot(pageB, 'world-flagged-phone');
 
     // Tapping a flagged answer unflags it without a confirmation.
@@ -380,7 +379,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
     await expect(items).toHaveCount(1);
     await expect(items).toContainText(NAMED_TEXT);
     await expect(main).not.toContainText(ANONYMOUS_TEXT);
-    await expectNoAxeViolations(pageB, "Ada's profile");
     // Love works here too.
     const love = items.getByRole('button', { name: /^Love/ });
     await love.click();
@@ -397,7 +395,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
       pageB.getByRole('heading', { name: 'We could not find this person' }),
     ).toBeVisible();
     await expect(pageB.getByRole('link', { name: 'Back to the world' }).first()).toBeVisible();
-    await expectNoAxeViolations(pageB, 'a profile that does not exist');
     expect(errorsB.filter((e) => !e.includes('404'))).toEqual([]);
     errorsB.length = 0;
   });
@@ -417,7 +414,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
     await love.click();
     const ask = visitor.getByRole('alertdialog', { name: 'Sign up to send love' });
     await expect(ask).toBeVisible();
-    await expectNoAxeViolations(visitor, 'the sign-up-to-love question');
     await ask.getByRole('button', { name: 'Sign up' }).click();
     await visitor.waitForURL(`${server.origin}/login?mode=signup`);
     // Nothing was sent: the count is what it was.
@@ -448,14 +444,10 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
     expect(errorsB).toEqual([]);
   });
 
-  test("passes the WCAG A/AA rules of axe-core on the world's screens", async () => {
-    for (const [page, path] of screens()) {
-      await page.goto(`${server.origin}${path}`);
-      await expect(shown(page, path)).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolations(page, path);
-    }
-  });
+  // axe on the world's screens (/world, /shared, a profile, /newPrompt), its dialogs (share
+  // modal, Share to…, take back love, flag, sign up to send love) and /world with a flagged answer
+  // runs in axe-every-screen.spec.ts, in both themes; here only on states that walk does not
+  // reach: the anonymous share's badge and /newPrompt with an error.
 
   for (const [label, viewport] of [
     ['phone', PHONE],
@@ -494,7 +486,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
         .click();
       const menu = pageA.getByRole('dialog', { name: 'Share to…' });
       await expect(menu.getByRole('link', { name: 'Email' })).toBeFocused();
-      await expectNoAxeViolations(pageA, `the Share to… menu at ${label} width`);
       await settle(pageA);
       await screenshot(pageA, `world-share-to-${label}`);
       await pageA.keyboard.press('Escape');
@@ -509,7 +500,6 @@ test.describe('the world: sharing, love, flags, profiles and new prompts', () =>
         .click();
       const modal = pageA.getByRole('dialog', { name: 'Share as whom?' });
       await expect(modal.getByRole('button', { name: 'Cancel' })).toBeVisible();
-      await expectNoAxeViolations(pageA, `the share modal at ${label} width`);
       await settle(pageA);
       await screenshot(pageA, `world-share-modal-${label}`);
       await modal.getByRole('button', { name: 'Cancel' }).click();
