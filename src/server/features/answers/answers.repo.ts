@@ -66,16 +66,6 @@ const updateContentQuery = preparedQuery((db, p: AnswerContent & { id: string })
     .returningAll(),
 );
 
-/** Whether the user's entries are encrypted on their devices: they have a key bundle. */
-export async function hasKeyBundle(trx: Database, userId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('users')
-    .select('key_bundle')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return Boolean(row?.key_bundle);
-}
-
 /** Deletes the user's own answer (likes and reports cascade); its score, or null if none. */
 export async function deleteOwnAnswer(
   trx: Database,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { findAnswerView, lockAnswerView, type OwnAnswerView } from '#server/db/answer-queries.ts';
 import type { Database } from '#server/db/database.ts';
+import { readKeyBundle } from '#server/db/key-bundle.ts';
 import type { AnswerRow, UserRow } from '#server/db/rows.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -21,7 +22,6 @@ import { presentOwnAnswer } from './answers.present.ts';
 import {
   addToUserScore,
   deleteOwnAnswer,
-  hasKeyBundle,
   insertAnswerIfAbsent,
   listAnswerViewsOfUser,
   updateAnswerContent,
@@ -155,7 +155,7 @@ export async function saveAnswerForUser(
   return inTransaction(deps.db, async (trx) => {
     // Only an account with encryption on keeps encrypted entries: a device that missed its
     // turning off hears so and saves the words again, readable on the person's new devices.
-    if (encrypted && !(await hasKeyBundle(trx, user.id))) throw forbidden(ENCRYPTION_OFF);
+    if (encrypted && !(await readKeyBundle(trx, user.id))) throw forbidden(ENCRYPTION_OFF);
     // What the editor's first save sends (base_revision 0: new, as the client believes) is
     // inserted first, and the insert decides: a row under that id already makes it write nothing,
     // and a tombstone takes it back (the transaction rolls back with the 410).

@@ -1,15 +1,6 @@
 import type { Database } from '#server/db/database.ts';
 
-// The account's key bundle (migration 020): JSON the server keeps and cannot open.
-
-export async function readKeyBundle(db: Database, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('key_bundle')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.key_bundle ?? null;
-}
+// Setting the account's key bundle (migration 020); reading it is in db/key-bundle.ts.
 
 /**
  * Sets the bundle; turning it off (null) only while none of the user's answers is encrypted,

@@ -1,9 +1,10 @@
+import { readKeyBundle } from '#server/db/key-bundle.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict } from '#server/plugins/errors.ts';
 import type { KeyBundle } from '#shared/api/encryption.ts';
 import { confirmOwnPassword } from '../users/users.service.ts';
-import { readKeyBundle, writeKeyBundle } from './encryption.repo.ts';
+import { writeKeyBundle } from './encryption.repo.ts';
 
 // Issue 37: private entries encrypted on the person's devices (docs/ENCRYPTION.md). The server
 // keeps the key bundle for their other devices; it never sees the key or the words.
