@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { findAnswerView, lockAnswerView, type OwnAnswerView } from '#server/db/answer-queries.ts';
 import type { Database } from '#server/db/database.ts';
-import { readKeyBundle } from '#server/db/key-bundle.ts';
+import { lockKeyBundle } from '#server/db/key-bundle.ts';
 import type { AnswerRow, UserRow } from '#server/db/rows.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -152,10 +152,7 @@ export async function saveAnswerForUser(
     return { answer, changed: true, conflict: false, copy: null };
   };
 
-  return inTransaction(deps.db, async (trx) => {
-    // Only an account with encryption on keeps encrypted entries: a device that missed its
-    // turning off hears so and saves the words again, readable on the person's new devices.
-    if (encrypted && !(await readKeyBundle(trx, user.id))) throw forbidden(ENCRYPTION_OFF);
+  const write = async (trx: Database): Promise<SaveResult> => {
     // What the editor's first save sends (base_revision 0: new, as the client believes) is
     // inserted first, and the insert decides: a row under that id already makes it write nothing,
     // and a tombstone takes it back (the transaction rolls back with the 410).
@@ -211,6 +208,16 @@ export async function saveAnswerForUser(
       if (await insertAnswerIfAbsent(trx, row)) return created(trx, row);
     }
     throw conflict('That answer is being saved elsewhere; please try again');
+  };
+
+  return inTransaction(deps.db, async (trx) => {
+    const result = await write(trx);
+    // Only an account with encryption on keeps encrypted entries: a device that missed its
+    // turning off hears so and saves the words again, readable on the person's new devices.
+    // Asked after the write, under the user's row lock (db/key-bundle.ts), so turning off at
+    // the same moment either sees this entry or makes this save fail.
+    if (encrypted && !(await lockKeyBundle(trx, user.id))) throw forbidden(ENCRYPTION_OFF);
+    return result;
   });
 }
 

@@ -1,30 +1,32 @@
 import type { Database } from '#server/db/database.ts';
+import { lockKeyBundle } from '#server/db/key-bundle.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 
 // Setting the account's key bundle (migration 020); reading it is in db/key-bundle.ts.
 
 /**
- * Sets the bundle; turning it off (null) only while none of the user's answers is encrypted,
- * checked in the same statement, so a save racing the switch cannot leave an entry no new
- * device could open. False when that refused it.
+ * Sets the bundle; turning it off (null) only while none of the user's answers is encrypted.
+ * The user's row lock comes first and the look for encrypted answers after it, so an encrypted
+ * save racing the switch is either seen here or refused (db/key-bundle.ts). False when refused.
  */
 export async function writeKeyBundle(
   db: Database,
   userId: string,
   bundle: string | null,
 ): Promise<boolean> {
-  let update = db.updateTable('users').set({ key_bundle: bundle }).where('id', '=', userId);
-  if (bundle === null) {
-    update = update.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('answers')
-            .select('answers.id')
-            .where('answers.user_id', '=', userId)
-            .where('answers.encrypted', '=', 1),
-        ),
-      ),
-    );
-  }
-  const result = await update.executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return inTransaction(db, async (trx) => {
+    await lockKeyBundle(trx, userId);
+    if (bundle === null) {
+      const encrypted = await trx
+        .selectFrom('answers')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('encrypted', '=', 1)
+        .limit(1)
+        .executeTakeFirst();
+      if (encrypted) return false;
+    }
+    await trx.updateTable('users').set({ key_bundle: bundle }).where('id', '=', userId).execute();
+    return true;
+  });
 }

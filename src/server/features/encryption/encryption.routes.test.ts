@@ -155,4 +155,30 @@ describeEachDatabase('encrypted entries on the server', (get) => {
     expect(card.text).toBe(words);
     expect(world.body).not.toContain(text.split('.')[2]);
   });
+
+  it('never leaves an encrypted entry behind encryption turned off, however the two race', async () => {
+    const ada = await signUpThroughApi(app);
+    for (let round = 0; round < 15; round += 1) {
+      await turnOn(ada);
+      const id = unique('race');
+      // The device's save of a new encrypted entry and the switch to off, at the same moment.
+      await Promise.all([
+        save(ada, { _id: id, text: sealedEntry(), encrypted: true, score: 1, base_revision: 0 }),
+        post(app, '/api/encryption/set', { bundle: null, password: ada.password }, ada),
+      ]);
+      const bundle = (await post(app, '/api/encryption/get', {}, ada)).json().bundle;
+      const encrypted = await get()
+        .db.selectFrom('answers')
+        .select('id')
+        .where('user_id', '=', ada.id)
+        .where('encrypted', '=', 1)
+        .execute();
+      // Either the entry went in and encryption stayed on, or encryption went off and no entry
+      // is encrypted.
+      if (bundle === null) expect(encrypted).toEqual([]);
+      // Back to a plain journal for the next round.
+      for (const { id: plain } of encrypted) await save(ada, { _id: plain, text: 'words' });
+      await post(app, '/api/encryption/set', { bundle: null, password: ada.password }, ada);
+    }
+  });
 });
