@@ -64,6 +64,7 @@ export function buildUser(fields: Partial<OwnUser> = {}): OwnUser {
     categories: [],
     code: null,
     old_id: '',
+    encryption: false,
     ...fields,
   };
 }

@@ -67,6 +67,7 @@ describe('routes from the endpoint map', () => {
       categories: [],
       code: null,
       old_id: '',
+      encryption: false,
     };
     route(app, '/api/user', async () => ({
       user: { ...user, password_hash: 'scrypt$secret', passcode_hash: 'pbkdf2$secret' },

@@ -281,7 +281,11 @@ export const endpoints = {
     access: 'named',
     body: changePasswordRequest,
     response: okResponse,
-    errors: { 403: 'Wrong password', 429: 'Too many failed password checks on this account' },
+    errors: {
+      403: 'Wrong password',
+      409: 'The entries are encrypted and no key bundle for the new password came with it',
+      429: 'Too many failed password checks on this account',
+    },
   },
   '/api/user/recovery-codes': {
     method: 'POST',

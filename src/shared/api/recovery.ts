@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyBundleSchema } from './encryption.ts';
 import { passwordSchema } from './users.ts';
 
 // Ways back into an account (decision 014): a reset link by e-mail when the server can send
@@ -35,6 +36,12 @@ export const regenerateRecoveryCodesRequest = z.object({
 export const changePasswordRequest = z.object({
   password: z.string().min(1, 'Please enter your current password').max(1024),
   newPassword: passwordSchema,
+  /**
+   * For an account whose entries are encrypted: its key bundle with the data key wrapped by the
+   * new password (docs/ENCRYPTION.md). Required then, so the password and the key that opens
+   * the journal never disagree.
+   */
+  bundle: keyBundleSchema.optional(),
 });
 
 /** Which way back in this server offers. */

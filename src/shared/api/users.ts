@@ -165,6 +165,8 @@ export const ownUserSchema = z.object({
   /** SPEC's `code`: only how to check the passcode on the device, never the code (decision 014). */
   code: passcodeLockSchema.nullable(),
   old_id: z.string(),
+  /** Whether this account's private entries are encrypted on its devices (docs/ENCRYPTION.md). */
+  encryption: z.boolean(),
 });
 z.globalRegistry.add(ownUserSchema, { id: 'User' });
 export type OwnUser = z.infer<typeof ownUserSchema>;

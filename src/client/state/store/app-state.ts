@@ -144,6 +144,7 @@ export function defaultUser(today: CalendarDay): OwnUser {
     categories: [],
     code: null,
     old_id: '',
+    encryption: false,
   };
 }
 

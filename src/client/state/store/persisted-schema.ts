@@ -112,6 +112,8 @@ const userSchema: Reader<OwnUser> = object({
   categories: texts,
   code: passcodeLockSchema,
   old_id: text,
+  // Saved before encryption existed: off until the server says otherwise.
+  encryption: flag,
 });
 
 /** A field of the saved state: what it cannot read is left to the caller's default. */

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '#server/db/database.ts';
+import { lockKeyBundle } from '#server/db/key-bundle.ts';
 import type { DB } from '#server/db/schema.ts';
 
 type Executor = Database | Transaction<DB>;
@@ -71,10 +72,20 @@ export async function changePasswordEndingSessions(
   userId: string,
   passwordHash: string,
   keepSession: string,
-): Promise<void> {
-  await db
-    .transaction()
-    .execute((trx) => setPasswordEndingSessions(trx, userId, passwordHash, keepSession));
+  bundle: string | null,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Under the user's row lock, as turning encryption on or off: an account whose entries are
+    // encrypted changes its password only with the key rewrapped for it (the new bundle).
+    // A bundle sent for an account without encryption is not a way to turn it on: ignored.
+    const encrypted = await lockKeyBundle(trx, userId);
+    if (encrypted && bundle === null) return false;
+    if (encrypted && bundle !== null) {
+      await trx.updateTable('users').set({ key_bundle: bundle }).where('id', '=', userId).execute();
+    }
+    await setPasswordEndingSessions(trx, userId, passwordHash, keepSession);
+    return true;
+  });
 }
 
 async function setPasswordEndingSessions(

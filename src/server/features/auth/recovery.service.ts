@@ -3,6 +3,7 @@ import type { Config } from '#server/config.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { badRequest, HttpError } from '#server/plugins/errors.ts';
+import type { KeyBundle } from '#shared/api/encryption.ts';
 import {
   normaliseRecoveryCode,
   RECOVERY_CODE_ALPHABET,
@@ -25,6 +26,8 @@ import {
 
 export const RESET_VALID_MS = 30 * 60 * 1000;
 export const RESET_LINK_DEAD = 'This reset link has expired or was already used: ask for a new one';
+export const REWRAP_NEEDED =
+  'Your entries are encrypted: the new password needs the key wrapped with it (docs/ENCRYPTION.md)';
 export const CODE_MISMATCH = 'Sorry, that recovery code does not match';
 const MINUTE = 60 * 1000;
 /** Reset e-mails one account may receive per hour (more are dropped, silently). */
@@ -217,12 +220,20 @@ export const SESSION_ONLY = 'Change your password in the browser you signed in w
 export async function changePassword(
   deps: AppDeps,
   account: UserRow,
-  input: { password: string; newPassword: string },
+  input: { password: string; newPassword: string; bundle?: KeyBundle | undefined },
   sessionTokenHash: string | null,
   now: Date = new Date(),
 ): Promise<void> {
   if (!sessionTokenHash) throw new HttpError(403, SESSION_ONLY);
   await confirmOwnPassword(deps, account, input.password, now);
   const passwordHash = await deps.passwords.hash(input.newPassword);
-  await changePasswordEndingSessions(deps.db, account.id, passwordHash, sessionTokenHash);
+  const bundle = input.bundle ? JSON.stringify(input.bundle) : null;
+  const changed = await changePasswordEndingSessions(
+    deps.db,
+    account.id,
+    passwordHash,
+    sessionTokenHash,
+    bundle,
+  );
+  if (!changed) throw new HttpError(409, REWRAP_NEEDED);
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type SignedUp, signUpThroughApi } from '#tests/support/accounts.ts';
+import { logIn, type SignedUp, signUpThroughApi } from '#tests/support/accounts.ts';
 import { post, unique } from '#tests/support/factories.ts';
 import { keyBundle, sealedEntry } from '#tests/support/key-bundle.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { ENCRYPTION_OFF } from '../answers/answers.service.ts';
+import { REWRAP_NEEDED } from '../auth/recovery.service.ts';
 import { NEEDS_WORDS } from '../world/world.service.ts';
 import { STILL_ENCRYPTED } from './encryption.service.ts';
 
@@ -180,5 +181,42 @@ describeEachDatabase('encrypted entries on the server', (get) => {
       for (const { id: plain } of encrypted) await save(ada, { _id: plain, text: 'words' });
       await post(app, '/api/encryption/set', { bundle: null, password: ada.password }, ada);
     }
+  });
+
+  it("changes an encrypted account's password only with the key rewrapped for it", async () => {
+    const ada = await signUpThroughApi(app);
+    const bundle = await turnOn(ada);
+    const user = await post(app, '/api/user', { _id: ada.id }, ada);
+    expect(user.json().user.encryption).toBe(true);
+    const change = { password: ada.password, newPassword: 'second password' };
+    const bare = await post(app, '/api/password/change', change, ada);
+    expect(bare.statusCode).toBe(409);
+    expect(bare.json().error).toBe(REWRAP_NEEDED);
+    // Nothing changed: the old password still opens the account, the bundle is the old one.
+    expect((await logIn(app, ada.name, ada.password)).status).toBe(200);
+    expect((await post(app, '/api/encryption/get', {}, ada)).json()).toEqual({ bundle });
+
+    const rewrapped = keyBundle();
+    const changed = await post(app, '/api/password/change', { ...change, bundle: rewrapped }, ada);
+    expect(changed.statusCode).toBe(200);
+    const next = await logIn(app, ada.name, 'second password');
+    expect(next.status).toBe(200);
+    const cookie = next.cookie ?? '';
+    expect((await post(app, '/api/encryption/get', {}, { cookie })).json()).toEqual({
+      bundle: rewrapped,
+    });
+
+    // Without encryption a bundle sent along changes nothing but the password.
+    const bea = await signUpThroughApi(app);
+    const plain = await post(
+      app,
+      '/api/password/change',
+      { password: bea.password, newPassword: 'second password', bundle: keyBundle() },
+      bea,
+    );
+    expect(plain.statusCode).toBe(200);
+    const beaNext = await logIn(app, bea.name, 'second password');
+    const beaBundle = await post(app, '/api/encryption/get', {}, { cookie: beaNext.cookie ?? '' });
+    expect(beaBundle.json()).toEqual({ bundle: null });
   });
 });

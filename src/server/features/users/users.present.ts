@@ -25,5 +25,6 @@ export function presentOwnUser(
     // to check it, and never the code itself (decision 014).
     code: passcodeLockOf(row.passcode_hash),
     old_id: row.old_id ?? '',
+    encryption: row.key_bundle !== null,
   };
 }
