@@ -282,6 +282,8 @@ test("a journaler's week without a network: entries a day, one back-dated, tags,
     await dialog.getByLabel('Which day is it for?').fill(keyOf(yesterday));
     await dialog.getByRole('button', { name: 'Write' }).click();
     await expect(promptButton(page)).toContainText(labelOf(yesterday));
+    // Yesterday's entry recalls yesterday's date in earlier years (none), not today's.
+    await expect(memory).toHaveCount(0);
     await answerBox(page).fill('what happened yesterday, offline');
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL(`${server.origin}/streak`);

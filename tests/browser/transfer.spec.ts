@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import yazl from 'yazl';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, reflectState, settle, waitForSession } from './support/page.ts';
@@ -305,6 +306,118 @@ test.describe('export as Markdown and import it elsewhere', () => {
       await context.close();
     });
   }
+
+  test('a whole Day One export comes over with nothing lost, read back on a phone at UTC−11 (issue 35 Done when)', async () => {
+    // Escapes, tags, a star, entries in two zones, a photo and a photo-only day, with real
+    // pictures; read back as a person would. The browser lives at UTC−11, where 23:30 UTC on
+    // Mar 4 is still Mar 4 at noon: the Berlin entry (00:30 on Mar 5 there) must say Mar 5.
+    const context = await browser.newContext({ viewport: PHONE, timezoneId: 'Pacific/Pago_Pago' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.origin}/home`);
+    await waitForSession(page);
+    const picture = (background: string, width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        {
+          uuid: 'W1',
+          creationDate: '2026-03-04T23:30:00Z',
+          timeZone: 'Europe/Berlin',
+          text: '# Train home\\.\n\nTrain home from Berlin\\. Tired but good\\. Seats 3\\-4\\.',
+          tags: ['travel', 'berlin'],
+          starred: true,
+        },
+        {
+          uuid: 'W2',
+          creationDate: '2026-03-06T02:00:00Z',
+          timeZone: 'America/New_York',
+          text: 'Central Park\n![](dayone-moment://P1)\nWalked in the park\\!',
+          tags: ['walks'],
+          photos: [{ identifier: 'P1', md5: 'aaa', type: 'jpeg' }],
+        },
+        {
+          uuid: 'W3',
+          creationDate: '2026-03-07T10:00:00Z',
+          timeZone: 'Europe/Berlin',
+          text: '![](dayone-moment://P2)\n![](dayone-moment://P3)',
+          photos: [
+            { identifier: 'P2', md5: 'bbb', type: 'jpeg' },
+            { identifier: 'P3', md5: 'ccc', type: 'jpeg' },
+          ],
+        },
+      ],
+    };
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(JSON.stringify(journal)), 'Journal.json');
+    zip.addBuffer(await picture('#2e7d32', 640, 480), 'photos/aaa.jpeg');
+    zip.addBuffer(await picture('#1565c0', 480, 640), 'photos/bbb.jpeg');
+    zip.addBuffer(await picture('#c62828', 300, 200), 'photos/ccc.jpeg');
+    zip.end();
+    const parts: Buffer[] = [];
+    for await (const part of zip.outputStream) parts.push(part as Buffer);
+    const file = path.join(server.dataDir, 'dayone-whole.zip');
+    fs.writeFileSync(file, Buffer.concat(parts));
+
+    await page.goto(`${server.origin}/userProfile`);
+    await page.getByLabel('Import answers…').setInputFiles(file);
+    const card = importResult(page).getByRole('region');
+    await expect(card).toContainText(
+      '3 entries from Mar 5, 2026 to Mar 7, 2026, from a Day One export.',
+    );
+    await expect(card).not.toContainText('not brought over');
+    await card.getByRole('button', { name: 'Import 3 entries' }).click();
+    await expect(card).toContainText('Imported 3 entries');
+    await expect(card).not.toContainText('not brought over');
+
+    const cards = page.getByRole('main').getByRole('article');
+    const reading = page.getByRole('main').getByRole('article');
+    const photos = page.getByRole('list', { name: 'Photos' }).getByRole('img', { name: 'Photo' });
+    const loadedWidths = async () =>
+      photos.evaluateAll((imgs) =>
+        imgs.map((img) =>
+          (img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0,
+        ),
+      );
+    // The star is found again as a tag; the escapes read as CommonMark reads them.
+    await page.goto(`${server.origin}/past?tag=starred`);
+    await expect(cards).toHaveCount(1);
+    await cards.first().getByRole('link').first().click();
+    await page.waitForURL(/\/read\//);
+    await expect(reading.getByRole('heading', { level: 1 })).toHaveText('Train home.');
+    await expect(reading.locator('time')).toHaveText('Mar 5, 2026');
+    await expect(reading.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+      '#travel',
+      '#berlin',
+      '#starred',
+    ]);
+    await expect(reading).toContainText('Train home from Berlin. Tired but good. Seats 3-4.');
+    await expect(reading).not.toContainText('\\');
+
+    // The New York entry on its own evening, with its photo.
+    await page.goto(`${server.origin}/past?tag=walks`);
+    await expect(cards).toHaveCount(1);
+    await cards.first().getByRole('link').first().click();
+    await page.waitForURL(/\/read\//);
+    await expect(reading.getByRole('heading', { level: 1 })).toHaveText('Central Park');
+    await expect(reading.locator('time')).toHaveText('Mar 5, 2026');
+    await expect(reading).toContainText('Walked in the park!');
+    await expect(reading).not.toContainText('dayone-moment');
+    await expect.poll(loadedWidths).toEqual([640]);
+
+    // The photo-only day is a day, with both its pictures.
+    await page.goto(`${server.origin}/past`);
+    await expect(cards).toHaveCount(3);
+    await cards.filter({ hasText: 'Mar 7, 2026' }).getByRole('link').first().click();
+    await page.waitForURL(/\/read\//);
+    await expect(reading.getByRole('heading', { level: 1 })).toHaveText('Day One');
+    await expect.poll(loadedWidths).toEqual([480, 300]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   test('says why a file is refused', async () => {
     const [context, page] = await visitor('light');

@@ -135,6 +135,29 @@ describe('editing an old answer', () => {
   });
 });
 
+describe('an entry for an earlier day', () => {
+  // Issue 35: yesterday's entry written this morning recalls yesterday's date, not today's.
+  it('recalls the earlier years of its own date, labelled from it', () => {
+    const yesterday = { _id: 'y', prompt_id: null, answered: at(2026, 11, 22) };
+    const answers = [
+      answer('today-2025', at(2025, 11, 23), { prompt_id: null }),
+      answer('yesterday-2025', at(2025, 11, 22), { prompt_id: null }),
+      answer('yesterday-2024', at(2024, 11, 22), { prompt_id: null }),
+    ];
+    const memories = onThisDay(answers, yesterday, TODAY);
+    expect(memories.map((m) => [m.answer._id, m.label])).toEqual([
+      ['yesterday-2025', 'A year ago, in 2025, you wrote…'],
+      ['yesterday-2024', 'In 2024 you wrote…'],
+    ]);
+  });
+
+  it('recalls today’s date for an answer not dated yet', () => {
+    const undated = { _id: 'new', prompt_id: null, answered: '' };
+    const answers = [answer('today-2025', at(2025, 11, 23), { prompt_id: null })];
+    expect(onThisDay(answers, undated, TODAY).map((m) => m.answer._id)).toEqual(['today-2025']);
+  });
+});
+
 describe('previewOf', () => {
   it('keeps the first two lines and cuts long text at a word', () => {
     expect(previewOf('one\ntwo\nthree')).toBe('one two');

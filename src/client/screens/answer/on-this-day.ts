@@ -11,7 +11,7 @@ export const MEMORY_PREVIEW = 180;
 
 export type Memory = { answer: Answer; label: string; preview: string; year: number };
 
-function dayOf(answer: Answer): CalendarDay | null {
+function dayOf(answer: Pick<Answer, 'answered'>): CalendarDay | null {
   const at = new Date(answer.answered);
   return Number.isNaN(at.getTime()) ? null : todayOf(at);
 }
@@ -48,31 +48,33 @@ function memoryOf(e: { answer: Answer; day: CalendarDay }, today: CalendarDay): 
 }
 
 /**
- * The memories for the answer being written (`current`, on `today`): first the newest earlier
- * answer to the same prompt, then every answer written on today's date in an earlier year, newest
- * year first (issue 35: not only the newest), each once and each labelled with its year. Only
- * answers with words, written before today and before `current`, and never `current` itself.
- * Empty when none.
+ * The memories for the answer being written (`current`): first the newest earlier answer to the
+ * same prompt, then every answer written on its date in an earlier year, newest year first
+ * (issue 35: not only the newest), each once and each labelled with its year. Its date is the
+ * day it is dated (yesterday's entry written this morning recalls yesterday's date, an old
+ * answer opened again its own), `today` for an answer not dated yet. Only answers with words,
+ * written before that day and before `current`, and never `current` itself. Empty when none.
  */
 export function onThisDay(
   answers: readonly Answer[],
   current: Pick<Answer, '_id' | 'prompt_id' | 'answered'>,
   today: CalendarDay,
 ): Memory[] {
+  const day = (current.answered && dayOf(current)) || today;
   const earlier = answers
     .filter((a) => a._id !== current._id && a.text.trim() !== '')
     // Editing an old answer recalls what came before it, not after.
     .filter((a) => !current.answered || a.answered < current.answered)
     .map((answer) => ({ answer, day: dayOf(answer) }))
     .filter((e): e is { answer: Answer; day: CalendarDay } => e.day !== null)
-    .filter((e) => before(e.day, today))
+    .filter((e) => before(e.day, day))
     .sort((x, y) => y.answer.answered.localeCompare(x.answer.answered));
   const samePrompt =
     current.prompt_id === null
       ? undefined
       : earlier.find((e) => e.answer.prompt_id === current.prompt_id);
   const sameDate = earlier.filter(
-    (e) => e.day.month === today.month && e.day.day === today.day && e !== samePrompt,
+    (e) => e.day.month === day.month && e.day.day === day.day && e !== samePrompt,
   );
-  return [...(samePrompt ? [samePrompt] : []), ...sameDate].map((e) => memoryOf(e, today));
+  return [...(samePrompt ? [samePrompt] : []), ...sameDate].map((e) => memoryOf(e, day));
 }
