@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ConflictDialog } from './components/conflict-dialog.tsx';
+import { JournalUnlock } from './components/journal-unlock.tsx';
 import { PasscodeModal } from './components/passcode-modal.tsx';
 import { RecoveryCodesDialog } from './components/recovery-codes-dialog.tsx';
 import { SideMenu } from './components/side-menu.tsx';
 import { StatusBanner } from './components/status-banner.tsx';
-import { forgottenPasscodeLoginPath } from './routes.ts';
+import { forgottenPasscodeLoginPath, paths } from './routes.ts';
 import { WorldCopyQuestion } from './screens/answer/update-shared-dialog.tsx';
 import { useAppState } from './state/store/app-store.ts';
 import { useRouteFocus } from './use-route-focus.ts';
@@ -22,13 +23,18 @@ import { useRouteFocus } from './use-route-focus.ts';
  * Unlocking mounts the journal as it was, a conflict waiting for a choice included.
  */
 export function AppLayout() {
-  const locked = useAppState((s) => s.locked);
+  const passcodeLocked = useAppState((s) => s.locked);
+  // Encrypted entries without their key on this device: the unlock screen, and nothing else.
+  const journalLocked = useAppState((s) => s.user.encryption && s.journalKey === 'missing');
+  const locked = passcodeLocked || journalLocked;
   const navigate = useNavigate();
   useRouteFocus(locked);
   return (
     <>
-      {locked ? (
+      {passcodeLocked ? (
         <PasscodeModal onSignedOut={() => void navigate(forgottenPasscodeLoginPath)} />
+      ) : journalLocked ? (
+        <JournalUnlock onSignedOut={() => void navigate(paths.login)} />
       ) : (
         <>
           {/* Only a first visit to a screen not yet loaded shows the (empty) fallback: a

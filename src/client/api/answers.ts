@@ -23,8 +23,12 @@ export function answerInput(answer: Answer): RequestOf<'/api/answer/save'>['answ
   };
 }
 
-export function postAnswerSave(answer: Answer, options?: CallOptions) {
-  return api('/api/answer/save', { answer: answerInput(answer) }, options);
+/** Sends an answer as the save call takes it (sealed first when encrypted: answer-codec.ts). */
+export function postAnswerSave(
+  answer: RequestOf<'/api/answer/save'>['answer'],
+  options?: CallOptions,
+) {
+  return api('/api/answer/save', { answer }, options);
 }
 
 /** The server's current answer in a 409 from /api/answer/save, else null. */

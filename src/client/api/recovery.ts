@@ -1,3 +1,4 @@
+import type { KeyBundle } from '#shared/api/encryption.ts';
 import { api } from './call.ts';
 
 // Calls for the ways back in (schemas in src/shared/api/recovery.ts, decision 014).
@@ -29,6 +30,7 @@ export function postForgetPasscode(userId: string) {
 }
 
 /** A signed-in person's new password, after the current one; other devices are signed out. */
-export function postChangePassword(password: string, newPassword: string) {
-  return api('/api/password/change', { password, newPassword });
+/** `bundle`: the journal's key wrapped with the new password, when entries are encrypted. */
+export function postChangePassword(password: string, newPassword: string, bundle?: KeyBundle) {
+  return api('/api/password/change', { password, newPassword, ...(bundle ? { bundle } : {}) });
 }

@@ -13,17 +13,19 @@ export function fetchPromptAnswers(promptId: string, page: number) {
 
 /** Shares one of the caller's own answers (named users only); the answer is the author's copy. */
 /** `photos`: share the entry's photos too (decision 062); they are not shared otherwise. */
+/** `text`: an encrypted entry's words, which the server cannot read (docs/ENCRYPTION.md). */
 export function postShareAnswer(
   answerId: string,
   anonymous: boolean,
   userId: string,
-  photos = false,
+  options: { photos?: boolean; text?: string } = {},
 ) {
   return api('/api/answer/share', {
     answer_id: answerId,
     anonymous,
     user_id: userId,
-    ...(photos ? { photos } : {}),
+    ...(options.photos ? { photos: true } : {}),
+    ...(options.text !== undefined ? { text: options.text } : {}),
   });
 }
 

@@ -15,13 +15,20 @@ const KEY_BYTES = 32;
 type WrapKind = 'password' | 'recovery';
 const wrapLabel = (kind: WrapKind) => utf8(`muse:key1:${kind}`);
 
-/** The data key wrapped one way, as kept on the server (all bytes base64url). */
-export type WrappedKey =
-  | { kdf: 'PBKDF2-SHA256'; iterations: number; salt: string; iv: string; key: string }
-  | { kdf: 'HKDF-SHA256'; salt: string; iv: string; key: string };
+/** The data key wrapped by the password, as kept on the server (all bytes base64url). */
+export type PasswordWrap = {
+  kdf: 'PBKDF2-SHA256';
+  iterations: number;
+  salt: string;
+  iv: string;
+  key: string;
+};
+/** The data key wrapped by the recovery key. */
+export type RecoveryWrap = { kdf: 'HKDF-SHA256'; salt: string; iv: string; key: string };
+type WrappedKey = PasswordWrap | RecoveryWrap;
 
 /** Everything the server keeps of an account's keys: version 1 of the key bundle. */
-export type KeyBundle = { v: 1; password: WrappedKey; recovery: WrappedKey };
+export type KeyBundle = { v: 1; password: PasswordWrap; recovery: RecoveryWrap };
 
 /** Thrown when a password or recovery key does not open the bundle (or the bundle was altered). */
 export class WrongKeyError extends Error {
@@ -113,7 +120,7 @@ export async function wrapWithPassword(
   dataKey: CryptoKey,
   password: string,
   iterations: number = PASSWORD_ITERATIONS,
-): Promise<WrappedKey> {
+): Promise<PasswordWrap> {
   const salt = random(SALT_BYTES);
   const kek = await passwordKek(password, salt, iterations);
   return {
@@ -128,7 +135,7 @@ export async function wrapWithPassword(
 export async function wrapWithRecoveryKey(
   dataKey: CryptoKey,
   recoveryKey: string,
-): Promise<WrappedKey> {
+): Promise<RecoveryWrap> {
   const salt = random(SALT_BYTES);
   const kek = await recoveryKek(recoveryKey, salt);
   return { kdf: 'HKDF-SHA256', salt: toBase64Url(salt), ...(await wrap(dataKey, kek, 'recovery')) };

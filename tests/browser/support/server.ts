@@ -7,6 +7,8 @@ export type RunningServer = {
   origin: string;
   dataDir: string;
   pid: number;
+  /** Everything the server printed so far (its log). */
+  log: () => string;
   stop: () => Promise<void>;
   /**
    * Sets the server's clock to `at` (it runs on from there); resolves once the server lives in
@@ -94,6 +96,7 @@ export async function startServer(
     origin,
     dataDir,
     pid: child.pid ?? 0,
+    log: () => log,
     setClock: async (at: Date) => {
       if (!options.movableClock) throw new Error('this server was started without movableClock');
       const offset = String(at.getTime() - Date.now());

@@ -12,6 +12,7 @@ import { editUserProblem } from '#client/state/account/account-rules.ts';
 import { getState, useAppState } from '#client/state/store/app-store.ts';
 import { useTitle } from '#client/use-title.ts';
 import { DevicesSettings } from './devices-settings.tsx';
+import { EncryptionSettings } from './encryption-settings.tsx';
 import { PasscodeSettings } from './passcode-settings.tsx';
 import { PasswordSettings } from './password-settings.tsx';
 import { RecoveryCodesSettings } from './recovery-codes-settings.tsx';
@@ -124,6 +125,7 @@ export function UserSettingsScreen() {
           </form>
         </section>
         <PasswordSettings />
+        <EncryptionSettings />
         <PasscodeSettings />
         <RecoveryCodesSettings />
         <ThemeSettings />

@@ -7,6 +7,7 @@ import {
   postUserUpdate,
 } from '#client/api/account.ts';
 import { ApiError, isUnauthorized } from '#client/api/call.ts';
+import { forgetDeviceKeys } from '#client/encryption/device-key.ts';
 import { todayOf } from '#shared/domain/calendar-day.ts';
 import type { LoginForm } from '#shared/domain/validation-messages.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
@@ -29,6 +30,7 @@ import {
   typedAccountField,
 } from './account-rules.ts';
 import { deviceMarker } from './device-marker.ts';
+import { sealPlainEntries, unlockAtSignIn } from './journal-lock.ts';
 import { loadAdminList, loadOwnData } from './loads.ts';
 import { trustThisVisit } from './passcode-lock.ts';
 import { restartAnonymous } from './startup.ts';
@@ -132,6 +134,8 @@ export async function logIn(): Promise<boolean> {
         deviceMarker(),
       ),
     );
+    // Encrypted entries open with the password just typed (journal-lock.ts).
+    const unlocked = user.encryption && (await unlockAtSignIn(user._id, form.password));
     trustThisVisit();
     setState((s) => ({
       ...takeOwnership(s, user._id, user.name),
@@ -144,6 +148,8 @@ export async function logIn(): Promise<boolean> {
     void loadAdminList();
     const outcome = await syncOfflineRecord();
     if (outcome !== 'synced') await loadOwnData();
+    // A visitor's entries the sign-in brought into an encrypted account are sealed now.
+    if (unlocked) void sealPlainEntries();
     return true;
   } catch (error) {
     setState({ loading: false, error: accountErrorMessage('login', error) });
@@ -163,6 +169,7 @@ function forgetEverythingLocal(): void {
   // person's to find in their entry.
   takeEarlyText();
   void waitingPhotoQueue()?.then((q) => q.forgetQueuedPhotos());
+  void forgetDeviceKeys();
   setState({
     user: defaultUser(todayOf(new Date())),
     answers: [],

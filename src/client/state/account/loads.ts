@@ -13,6 +13,7 @@ import type { PromptView } from '#shared/api/prompts.ts';
 import { type CalendarDay, dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { WORLD_PAGE_SIZE } from '#shared/domain/limits.ts';
 import { pickRandomPrompt } from '#shared/domain/random-prompt.ts';
+import { openAnswers } from '../answers/answer-codec.ts';
 import { mergeServerAnswers } from '../answers/answer-merge.ts';
 import { answerIdsInFlight, enqueue } from '../answers/writes.ts';
 import { reportSessionLost } from '../session-lost.ts';
@@ -133,8 +134,10 @@ export async function loadAnswers(): Promise<void> {
   const { user } = getState();
   if (!user._id) return;
   try {
-    const { answers } = await fetchUserAnswers(user._id);
-    if (!Array.isArray(answers)) return;
+    const response = await fetchUserAnswers(user._id);
+    if (!Array.isArray(response.answers)) return;
+    // Opened on this device when encrypted; a locked journal loads nothing (answer-codec.ts).
+    const answers = await openAnswers(response.answers);
     setState((s) => {
       if (s.user._id !== user._id) return {};
       const keepLocal = new Set([...answerIdsInFlight(), ...s.offline.answered.map((a) => a._id)]);

@@ -7,12 +7,14 @@ import {
   postRegenerateRecoveryCodes,
   postResetPassword,
 } from '#client/api/recovery.ts';
+import { WrongKeyError } from '#client/encryption/keys.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { enqueue } from '../answers/writes.ts';
 import { getState, setState } from '../store/app-store.ts';
 import { showStatus } from '../store/status.ts';
 import { type LogoutOutcome, logOut } from './account.ts';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, TRY_AGAIN } from './account-rules.ts';
+import { bundleForNewPassword } from './journal-lock.ts';
 
 // Ways back in (decision 014): a reset link by e-mail, recovery codes, and "Forgot passcode?".
 // Each call returns an error message for the form, or null when it worked.
@@ -24,6 +26,8 @@ export const PASSCODE_REMOVED = 'Passcode removed';
 export const PASSWORD_CHANGED_HERE = 'Password changed: your other devices are signed out';
 
 function messageOf(error: unknown): string {
+  // The current password does not open the journal's key: it is not the current password.
+  if (error instanceof WrongKeyError) return MESSAGES.passwordMismatch;
   if (!(error instanceof ApiError)) return TRY_AGAIN;
   if (error.status === 0) return MESSAGES.noConnection;
   if (error.status === 403) return MESSAGES.passwordMismatch;
@@ -123,9 +127,11 @@ export async function changePassword(current: string, next: string): Promise<str
   const problem = changePasswordProblem(current, next);
   if (problem) return problem;
   try {
+    // Encrypted entries: the journal's key goes with the new password (docs/ENCRYPTION.md).
+    const bundle = await bundleForNewPassword(current, next);
     // In the write queue, like every identity change: the session is renewed, so no write may
     // be on its way under the old one.
-    await enqueue(() => postChangePassword(current, next));
+    await enqueue(() => postChangePassword(current, next, bundle));
     showStatus(PASSWORD_CHANGED_HERE);
     return null;
   } catch (error) {

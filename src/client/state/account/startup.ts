@@ -12,6 +12,7 @@ import { defaultUser, emptyOfflineRecord } from '../store/app-state.ts';
 import { getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
 import { deviceMarker } from './device-marker.ts';
+import { journalKeyChecked, startJournalLock } from './journal-lock.ts';
 import {
   loadAdminList,
   loadApprovedPrompts,
@@ -162,6 +163,7 @@ export function claimStartupShared(): Promise<boolean> | null {
 export function startApp(navigate: (path: string) => void): void {
   onSessionLost(recoverSession);
   startPasscodeLock();
+  startJournalLock();
   const promptsReady = loadApprovedPrompts();
   void loadAdminList();
   void loadCategories();
@@ -183,8 +185,11 @@ export function startApp(navigate: (path: string) => void): void {
     });
   } else {
     // The session is known: a record kept offline goes first, and its answer carries the
-    // user, answers and prompts; without one (or when it fails) they load as usual.
-    void syncOfflineRecord().then((outcome) => (outcome === 'synced' ? undefined : loadOwnData()));
+    // user, answers and prompts; without one (or when it fails) they load as usual. Both wait
+    // until this device knows whether it holds the key to encrypted entries (journal-lock.ts).
+    void journalKeyChecked()
+      .then(() => syncOfflineRecord())
+      .then((outcome) => (outcome === 'synced' ? undefined : loadOwnData()));
   }
   startOfflineSync();
 

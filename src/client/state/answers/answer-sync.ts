@@ -1,5 +1,6 @@
 import { fetchAnswer } from '#client/api/answers.ts';
 import { ApiError } from '#client/api/call.ts';
+import { UnreadableEntryError } from '#client/encryption/entries.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { countWords } from '#shared/domain/score.ts';
 import { streakMoment } from '#shared/domain/streak.ts';
@@ -9,6 +10,7 @@ import { appStore, getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
 import { whenIdle } from '../when-idle.ts';
+import { JournalLockedError, openAnswer } from './answer-codec.ts';
 import { addConflict, conflictFor, removeConflict } from './answer-conflicts.ts';
 import { clearDraft, flushDraft, scheduleDraft } from './answer-drafts.ts';
 import {
@@ -204,10 +206,12 @@ async function openFresh(s: Session, local: Answer): Promise<void> {
   if (known && !answerIdsInFlight().has(local._id)) {
     try {
       const signal = AbortSignal.timeout(FRESH_TIMEOUT_MS);
-      server = (await fetchAnswer(local._id, { signal })).answer;
+      server = await openAnswer((await fetchAnswer(local._id, { signal })).answer);
     } catch (error) {
-      // 404: not on the server (yet); anything else: offline. This device's copy it is.
-      if (!(error instanceof ApiError) && !(error instanceof DOMException)) throw error;
+      // 404: not on the server (yet); anything else: offline, or a journal locked on this
+      // device. This device's copy it is.
+      const expected = [ApiError, DOMException, JournalLockedError, UnreadableEntryError];
+      if (!expected.some((kind) => error instanceof kind)) throw error;
     }
   }
   if (session !== s) return;
@@ -254,8 +258,8 @@ async function refreshIfUntouched(s: Session): Promise<void> {
   if (s.dirty || !editorView.getState().ready || answerIdsInFlight().has(s.answerId)) return;
   let server: Answer;
   try {
-    server = (await fetchAnswer(s.answerId, { signal: AbortSignal.timeout(FRESH_TIMEOUT_MS) }))
-      .answer;
+    const signal = AbortSignal.timeout(FRESH_TIMEOUT_MS);
+    server = await openAnswer((await fetchAnswer(s.answerId, { signal })).answer);
   } catch {
     return; // offline, or not on the server: nothing newer to show
   }

@@ -12,6 +12,7 @@ import { type AppState, emptyOfflineRecord, type OfflineRecord } from '../store/
 import { getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
+import { openAnswers, sealInput } from './answer-codec.ts';
 import { noteOwnRevision } from './own-revisions.ts';
 import { waitingPhotoQueue } from './photo-queue-trigger.ts';
 import { noteRetryLater, onRetryAfterPressure } from './write-pressure.ts';
@@ -240,7 +241,15 @@ function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'mor
     const { sent, complete } = recordToSend(before.offline);
     let response: OfflineSaveResponse;
     try {
-      response = await send(userId, offlinePayload(sent), todayOf(now()));
+      // Sealed when the account's entries are encrypted, opened likewise (answer-codec.ts); a
+      // journal locked on this device sends nothing and keeps the record.
+      const payload = offlinePayload(sent);
+      const answered = [];
+      for (const answer of payload.answered ?? []) answered.push(await sealInput(answer));
+      response = await send(userId, { ...payload, answered }, todayOf(now()));
+      if (Array.isArray(response?.answers)) {
+        response = { ...response, answers: await openAnswers(response.answers) };
+      }
     } catch (error) {
       // SPEC §8 "Offline save failure: queued data kept". A lost session is start-up's to mend;
       // a sync refused for now (429, 503) is tried again when the server says; one that never

@@ -1,9 +1,13 @@
-import { conflictingAnswer, postAnswerDelete, postAnswerSave } from '#client/api/answers.ts';
+import {
+  answerInput,
+  conflictingAnswer,
+  postAnswerDelete,
+  postAnswerSave,
+} from '#client/api/answers.ts';
 import { ApiError, isUnauthorized } from '#client/api/call.ts';
 import { postPromptCreate } from '#client/api/prompts.ts';
 import { postProfilePicture, postStreak, postStreakReset } from '#client/api/users.ts';
 import type { Answer } from '#shared/api/answers.ts';
-import type { ResponseOf } from '#shared/api/endpoints.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
 import type { OwnUser } from '#shared/api/users.ts';
 import { addDays, dayKey, todayOf } from '#shared/domain/calendar-day.ts';
@@ -13,6 +17,7 @@ import { applyStreak } from '#shared/domain/streak.ts';
 import { reportSessionLost } from '../session-lost.ts';
 import { getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
+import { openAnswer, sealInput } from './answer-codec.ts';
 import { addConflict } from './answer-conflicts.ts';
 import { mergeRule } from './answer-versions.ts';
 import { type FailedWrite, fallBackOffline } from './offline-fallback.ts';
@@ -144,6 +149,23 @@ function takeSaved(sent: Answer, server: Answer): void {
 }
 
 /**
+ * The save call, sealed and opened when the entries are encrypted (answer-codec.ts); a 409's
+ * answer comes back opened too. Both inside the queued call: the queue moves on once this
+ * resolves, and the next save must find the revision this one made (noteOwnRevision).
+ */
+async function postSealed(answer: Answer, keepalive?: boolean): Promise<Answer> {
+  try {
+    const input = await sealInput(answerInput(answer));
+    return await openAnswer((await postAnswerSave(input, { keepalive })).answer);
+  } catch (error) {
+    const theirs = conflictingAnswer(error);
+    if (!theirs || !(error instanceof ApiError)) throw error;
+    const data = { ...(error.data as object), answer: await openAnswer(theirs) };
+    throw new ApiError(error.status, error.message, error.retryAfter, data);
+  }
+}
+
+/**
  * Sends an answer exactly as it is locally (also used to re-send after a new session). A 409
  * (the server has another text from a newer revision) never falls back offline: the merge rule
  * takes whichever side alone changed, or keeps both for the conflict dialog.
@@ -157,14 +179,10 @@ export async function uploadAnswer(
   let outcome: SaveOutcome = 'offline';
   let server: Answer | null = null;
   try {
-    server = (
-      await (options.onUnload
-        ? (f: () => Promise<ResponseOf<'/api/answer/save'>>) => f()
-        : enqueue)(() => {
-        sent = rebased(answer);
-        return postAnswerSave(sent, { keepalive: options.onUnload });
-      })
-    ).answer;
+    server = await (options.onUnload ? (f: () => Promise<Answer>) => f() : enqueue)(() => {
+      sent = rebased(answer);
+      return postSealed(sent, options.onUnload);
+    });
     outcome = 'saved';
   } catch (error) {
     server = conflictingAnswer(error);

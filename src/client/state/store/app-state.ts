@@ -108,6 +108,11 @@ export type TransientState = {
   sessionLost: boolean;
   /** The passcode modal is up (SPEC §2 Modals): set when a user with a code loads. */
   locked: boolean;
+  /**
+   * Whether this device holds the key to the user's encrypted entries (docs/ENCRYPTION.md):
+   * 'missing' puts up the unlock screen for an account whose entries are encrypted.
+   */
+  journalKey: 'checking' | 'held' | 'missing';
   /** Recovery codes just made (sign-up or settings): shown once, never saved (decision 014). */
   recoveryCodes: string[] | null;
   /** SPEC §3 otherUser: the public profile on /user/{id} (loaded on every visit, not saved). */
@@ -191,6 +196,7 @@ export function initialTransientState(): TransientState {
     editUser: { name: '', email: '' },
     sessionLost: false,
     locked: false,
+    journalKey: 'checking',
     recoveryCodes: null,
     otherUser: null,
     promptWorld: null,

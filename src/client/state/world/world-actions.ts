@@ -122,7 +122,12 @@ export async function shareAnswer(
   const local = answers.find((a) => a._id === answerId);
   if (!local || !user.name) return false;
   if (offline.answered.some((a) => a._id === answerId)) await uploadAnswer(local);
-  const response = await call(() => postShareAnswer(answerId, anonymous, user._id, photos));
+  // An encrypted entry is shared with its words, by the person's choice: the world's copy
+  // (a plain entry's are the server's own; it ignores these).
+  const text = user.encryption ? local.text : undefined;
+  const response = await call(() =>
+    postShareAnswer(answerId, anonymous, user._id, { photos, text }),
+  );
   if (!response) return false;
   takeSharing(response.answer);
   return true;

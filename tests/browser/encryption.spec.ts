@@ -1,0 +1,235 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { watchPageErrors } from './support/browser.ts';
+import { call, keepRecoveryCodes, screenshotEveryWay, waitForSession } from './support/page.ts';
+import { PASSWORD, savedUser } from './support/people.ts';
+import { METRICS_TOKEN, type RunningServer, startServer } from './support/server.ts';
+
+// Issue 37's Done when, in a real browser on a real server (SQLite): encryption turned on in
+// settings with the warning first and the recovery key shown once; a canary written afterwards is
+// nowhere on the server's side — not in muse.db or its WAL, a backup, the log, /metrics or any
+// answer but the writer's own ciphertext; a second device signs in and reads it; after the
+// password is reset with a recovery code, the recovery key opens the journal again; turning
+// encryption off brings every entry back as words.
+
+const SHOTS = '/tmp/shots-encryption';
+const CANARY = 'Canary-Zq8v-lighthouse-kept-in-the-dark';
+const BEFORE = 'Written before the switch: the garden in the rain.';
+const NEW_PASSWORD = 'a password chosen after forgetting';
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  // Debug logging: the strictest place for a canary to leak into.
+  server = await startServer({ LOG_LEVEL: 'debug' });
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+type ServerAnswer = { _id: string; text: string; encrypted?: boolean; tags: string[] };
+
+async function serverAnswers(page: Page): Promise<ServerAnswer[]> {
+  return (await call<{ answers: ServerAnswer[] }>(page, '/api/user/answers')).answers;
+}
+
+/** Writes `text` as a new Journal entry (another of today's with `another`); waits for Done. */
+async function writeJournal(page: Page, text: string, another = false): Promise<void> {
+  await page.goto(`${server.origin}/answer/journal`);
+  const box = page.getByLabel('Your answer');
+  await expect(box).toBeEditable();
+  if (another) {
+    await page.getByRole('button', { name: / \(more actions\)$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Journal entry' })
+      .getByRole('button', { name: 'New entry' })
+      .click();
+    await page.waitForURL(/\/answer\/journal\/[^/]+$/);
+    await expect(box).toHaveValue('');
+  }
+  await box.fill(text);
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  await page.waitForURL(`${server.origin}/streak`);
+}
+
+/** Every file under `dir`, as bytes, that holds `needle`. */
+function filesHolding(dir: string, needle: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (fs.readFileSync(file).includes(Buffer.from(needle))) found.push(file);
+  }
+  return found;
+}
+
+async function signIn(browser: Browser, name: string, password: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto(`${server.origin}/login`);
+  await waitForSession(page);
+  await page.getByLabel('Name or email').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect.poll(async () => (await savedUser(page))?.name).toBe(name);
+  return { context, page, errors };
+}
+
+test('encrypts private entries on the device: a canary never reaches the server, a second device and the recovery key open it', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const name = 'Cipher';
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+
+  // A person with one entry, written before encryption exists for them.
+  await page.goto(`${server.origin}/login?mode=signup`);
+  await waitForSession(page);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email').fill('cipher@example.com');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  const codes = await keepRecoveryCodes(page);
+  await expect.poll(async () => (await savedUser(page))?.name).toBe(name);
+  await writeJournal(page, BEFORE);
+  await expect.poll(async () => (await serverAnswers(page)).length, { timeout: 20_000 }).toBe(1);
+
+  // Settings: the warning before anything happens, then the recovery key, once.
+  await page.goto(`${server.origin}/userSettings`);
+  const card = page.getByRole('region', { name: 'Encryption' });
+  await expect(card).toContainText(
+    'If you forget your password and lose your recovery key, nobody — not even Müse — can give them back.',
+  );
+  await card.scrollIntoViewIfNeeded();
+  await screenshotEveryWay(page, SHOTS, 'settings-off');
+  await card.getByLabel('Password').fill('not the password');
+  await card.getByRole('button', { name: 'Encrypt my private entries' }).click();
+  await expect(card.getByRole('alert')).toHaveText('That is not your password');
+  await card.getByLabel('Password').fill(PASSWORD);
+  await card.getByRole('button', { name: 'Encrypt my private entries' }).click();
+  const shown = page.getByRole('region', { name: 'Your recovery key' });
+  await expect(shown.getByRole('status')).toHaveText('1 entry encrypted.', { timeout: 30_000 });
+  const recoveryKey = (await shown.locator('code').textContent()) ?? '';
+  expect(recoveryKey).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){12}[0-9A-HJKMNP-TV-Z]{4}$/);
+  await screenshotEveryWay(page, SHOTS, 'recovery-key');
+  await shown.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(page.getByRole('region', { name: 'Encryption' })).toContainText(
+    'Your private entries are encrypted',
+  );
+  // The entry written before is sealed now: the server holds ciphertext only.
+  const sealed = await serverAnswers(page);
+  expect(sealed).toHaveLength(1);
+  expect(sealed[0]?.encrypted).toBe(true);
+
+  // The canary, written after: the device reads it, the server holds only ciphertext.
+  await writeJournal(page, CANARY, true);
+  await expect.poll(async () => (await serverAnswers(page)).length, { timeout: 20_000 }).toBe(2);
+  const onServer = await page.request.post(`${server.origin}/api/user/answers`, {
+    data: { _id: (await savedUser(page))?._id },
+  });
+  const body = await onServer.text();
+  expect(body).not.toContain(CANARY);
+  expect(body).not.toContain('garden in the rain');
+  expect((JSON.parse(body) as { answers: ServerAnswer[] }).answers.every((a) => a.encrypted)).toBe(
+    true,
+  );
+  await page.goto(`${server.origin}/past`);
+  await expect(page.getByText(CANARY)).toBeVisible();
+  await expect(page.getByText(BEFORE)).toBeVisible();
+
+  // Nowhere on the server's side: the database, its WAL, a backup, the log, /metrics.
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-e2e-backup-'));
+  const backup = spawnSync('npm', ['run', '--silent', 'backup', '--', backupDir], {
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  expect(backup.status, backup.stderr).toBe(0);
+  expect(fs.readdirSync(server.dataDir)).toContain('muse.db');
+  expect(filesHolding(server.dataDir, CANARY)).toEqual([]);
+  expect(filesHolding(backupDir, CANARY)).toEqual([]);
+  fs.rmSync(backupDir, { recursive: true, force: true });
+  expect(server.log()).not.toContain(CANARY);
+  const metrics = await fetch(`${server.origin}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(metrics.status).toBe(200);
+  expect(await metrics.text()).not.toContain(CANARY);
+
+  // A second device signs in with the password and reads it; a reload keeps it open.
+  const laptop = await signIn(browser, name, PASSWORD);
+  await laptop.page.goto(`${server.origin}/past`);
+  await expect(laptop.page.getByText(CANARY)).toBeVisible();
+  await laptop.page.reload();
+  await expect(laptop.page.getByText(CANARY)).toBeVisible();
+  await expect(laptop.page.getByRole('heading', { name: 'Unlock your journal' })).toHaveCount(0);
+  expect(laptop.errors).toEqual([]);
+  await laptop.context.close();
+
+  // The password forgotten and reset with a recovery code: the old password's wrap no longer
+  // opens, so a new device meets the unlock screen; the recovery key opens it.
+  const reset = await fetch(`${server.origin}/api/password/recover`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, code: codes[0], password: NEW_PASSWORD }),
+  });
+  expect(reset.status).toBe(200);
+  const phone = await signIn(browser, name, NEW_PASSWORD);
+  const unlock = phone.page.getByRole('heading', { name: 'Unlock your journal' });
+  await expect(unlock).toBeVisible();
+  await expect(phone.page.getByText(CANARY)).toHaveCount(0);
+  await screenshotEveryWay(phone.page, SHOTS, 'unlock');
+  await phone.page
+    .getByRole('button', { name: 'Forgot your password? Use your recovery key' })
+    .click();
+  await phone.page
+    .getByLabel('Recovery key', { exact: true })
+    .fill('0000-0000-0000-0000-0000-0000-0000-0000-0000-0000-0000-0000-0000');
+  await phone.page.getByLabel('Your password now').fill(NEW_PASSWORD);
+  await phone.page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(phone.page.getByRole('alert')).toHaveText(
+    'That recovery key does not open your journal',
+  );
+  await screenshotEveryWay(phone.page, SHOTS, 'unlock-recovery');
+  // Written as a person might: lower case, spaces instead of dashes.
+  await phone.page
+    .getByLabel('Recovery key', { exact: true })
+    .fill(recoveryKey.toLowerCase().replaceAll('-', ' '));
+  await phone.page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(phone.page.getByRole('heading', { name: 'Use your recovery key' })).toHaveCount(0);
+  await phone.page.goto(`${server.origin}/past`);
+  await expect(phone.page.getByText(CANARY)).toBeVisible();
+  expect(phone.errors).toEqual([]);
+  await phone.context.close();
+
+  // The key is wrapped for the new password now: the first device, signed out by the reset,
+  // signs in with it and reads everything.
+  const again = await signIn(browser, name, NEW_PASSWORD);
+  await again.page.goto(`${server.origin}/past`);
+  await expect(again.page.getByText(CANARY)).toBeVisible();
+
+  // Turned off: every entry goes back to words, and the server forgets the key.
+  await again.page.goto(`${server.origin}/userSettings`);
+  const settings = again.page.getByRole('region', { name: 'Encryption' });
+  await settings.getByLabel('Password').fill(NEW_PASSWORD);
+  await settings.getByRole('button', { name: 'Turn off encryption' }).click();
+  await expect(settings.getByRole('button', { name: 'Encrypt my private entries' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const plain = await serverAnswers(again.page);
+  expect(plain.map((a) => a.text).sort()).toEqual([BEFORE, CANARY].sort());
+  expect(plain.some((a) => a.encrypted)).toBe(false);
+  expect(await call<{ bundle: unknown }>(again.page, '/api/encryption/get')).toEqual({
+    bundle: null,
+  });
+  expect(again.errors).toEqual([]);
+  // The one failed call was the wrong password, on purpose.
+  expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
+  await again.context.close();
+  await context.close();
+});
