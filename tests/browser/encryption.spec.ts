@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createKeyBundle } from '#client/encryption/keys.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { call, keepRecoveryCodes, screenshotEveryWay, waitForSession } from './support/page.ts';
-import { PASSWORD, savedUser } from './support/people.ts';
+import { apiUser, PASSWORD, savedUser } from './support/people.ts';
 import { METRICS_TOKEN, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 37's Done when, in a real browser on a real server (SQLite): encryption turned on in
@@ -232,4 +233,92 @@ test('encrypts private entries on the device: a canary never reaches the server,
   expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
   await again.context.close();
   await context.close();
+});
+
+const CONFLICT = 'This answer was changed on another device';
+const answerBox = (page: Page) => page.getByLabel('Your answer');
+
+async function typeAtEnd(page: Page, text: string): Promise<void> {
+  const box = answerBox(page);
+  await expect(box).toBeEditable();
+  await box.focus();
+  await box.press('ControlOrMeta+End');
+  await box.pressSequentially(text, { timeout: 30_000 });
+}
+
+async function openJournal(page: Page): Promise<void> {
+  await page.goto(`${server.origin}/answer/journal`);
+  await expect(answerBox(page)).toBeEditable();
+}
+
+test('two devices with encryption on: a conflict shows both texts, and offline edits on both are kept', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // An account whose entries are encrypted, made from Node with the app's own key code.
+  const person = await apiUser(server.origin, 'Twofold');
+  const { bundle } = await createKeyBundle(PASSWORD);
+  await person.post('/api/encryption/set', { bundle, password: PASSWORD });
+  const laptop = await signIn(browser, person.name, PASSWORD);
+  const phone = await signIn(browser, person.name, PASSWORD);
+  const texts = async () => (await serverAnswers(laptop.page)).map((a) => a.text).join('\n');
+
+  const A = 'Morning: the list.';
+  const L = ' Laptop adds a walk.';
+  const P = ' Phone adds a letter.';
+  await openJournal(laptop.page);
+  await typeAtEnd(laptop.page, A);
+  await expect.poll(async () => (await serverAnswers(laptop.page)).length).toBe(1);
+  await openJournal(phone.page);
+  await expect(answerBox(phone.page)).toHaveValue(A);
+
+  // Online, from the same version: the phone's save meets the laptop's and asks.
+  await typeAtEnd(laptop.page, L);
+  await expect(answerBox(laptop.page)).toHaveAccessibleDescription('Saved', { timeout: 20_000 });
+  await typeAtEnd(phone.page, P);
+  const dialog = phone.page.getByRole('alertdialog', { name: CONFLICT });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('region', { name: 'Your text on this device' })).toContainText(
+    A + P,
+  );
+  await expect(
+    dialog.getByRole('region', { name: 'The text from the other device' }),
+  ).toContainText(A + L);
+  await dialog.getByRole('button', { name: 'Keep both', exact: true }).click();
+  const both = A + L + P;
+  await expect(answerBox(phone.page)).toHaveValue(both);
+  await expect(answerBox(phone.page)).toHaveAccessibleDescription('Saved', { timeout: 20_000 });
+  expect(await texts()).not.toMatch(/Laptop adds|Phone adds|Morning/);
+
+  // Offline on both, each adds to the entry; back online one after the other.
+  await openJournal(laptop.page);
+  await expect(answerBox(laptop.page)).toHaveValue(both);
+  await openJournal(phone.page);
+  await expect(answerBox(phone.page)).toHaveValue(both);
+  await laptop.context.setOffline(true);
+  await phone.context.setOffline(true);
+  await typeAtEnd(laptop.page, ' Offline laptop.');
+  await typeAtEnd(phone.page, ' Offline phone.');
+  await laptop.page.getByRole('button', { name: 'Done', exact: true }).click();
+  await phone.page.getByRole('button', { name: 'Done', exact: true }).click();
+  await laptop.context.setOffline(false);
+  await expect
+    .poll(async () => (await serverAnswers(laptop.page)).length, { timeout: 30_000 })
+    .toBe(1);
+  await phone.context.setOffline(false);
+  // The phone's words were written from the version the laptop replaced: kept beside it.
+  await expect
+    .poll(async () => (await serverAnswers(phone.page)).length, { timeout: 30_000 })
+    .toBe(2);
+  await phone.page.goto(`${server.origin}/past`);
+  await expect(phone.page.getByText(`${both} Offline laptop.`)).toBeVisible();
+  await expect(phone.page.getByText(`${both} Offline phone.`)).toBeVisible();
+  const stored = await serverAnswers(phone.page);
+  expect(stored.every((a) => a.encrypted && a.text.startsWith('e1.'))).toBe(true);
+  expect(await texts()).not.toMatch(/Offline|Morning/);
+  const expected = (e: string) => !/status of 409|ERR_INTERNET_DISCONNECTED|net::ERR/.test(e);
+  expect(laptop.errors.filter(expected)).toEqual([]);
+  expect(phone.errors.filter(expected)).toEqual([]);
+  await laptop.context.close();
+  await phone.context.close();
 });

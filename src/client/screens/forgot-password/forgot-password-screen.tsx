@@ -78,7 +78,7 @@ function ByEmail() {
     <>
       <p className="login-intro">
         Enter your name or e-mail. We will send a link to your account’s e-mail to choose a new
-        password.
+        password. Encrypted entries then need your recovery key to open.
       </p>
       <RecoveryForm
         label="Send a reset link"
@@ -137,6 +137,7 @@ function ByRecoveryCode() {
     <>
       <p className="login-intro">
         Use one of the recovery codes you saved when you signed up. Each code works once.
+        Encrypted entries then need your recovery key to open.
       </p>
       <RecoveryForm
         label="Choose a new password"

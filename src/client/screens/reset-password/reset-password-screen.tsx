@@ -47,7 +47,8 @@ export function ResetPasswordScreen() {
             <>
               <p className="login-intro">
                 Choose a new password for your account. You will then sign in with it on every
-                device.
+                device. If your private entries are encrypted, they open again only with your
+                recovery key: Müse cannot open them for you.
               </p>
               <RecoveryForm
                 label="Choose a new password"
