@@ -136,8 +136,8 @@ function ByRecoveryCode() {
   return (
     <>
       <p className="login-intro">
-        Use one of the recovery codes you saved when you signed up. Each code works once.
-        Encrypted entries then need your recovery key to open.
+        Use one of the recovery codes you saved when you signed up. Each code works once. Encrypted
+        entries then need your recovery key to open.
       </p>
       <RecoveryForm
         label="Choose a new password"
