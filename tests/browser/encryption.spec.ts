@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
 import { createKeyBundle } from '#client/encryption/keys.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { call, keepRecoveryCodes, screenshotEveryWay, waitForSession } from './support/page.ts';
@@ -321,4 +322,72 @@ test('two devices with encryption on: a conflict shows both texts, and offline e
   expect(phone.errors.filter(expected)).toEqual([]);
   await laptop.context.close();
   await phone.context.close();
+});
+
+test('on PostgreSQL too, a canary written with encryption on is in no table, log or /metrics', async ({
+  browser,
+}) => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!adminUrl && !process.env.CI, 'needs TEST_DATABASE_URL (CI sets it)');
+  test.setTimeout(180_000);
+  const name = `muse_e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl ?? '');
+  url.pathname = `/${name}`;
+  const pgServer = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'debug' });
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    const person = await apiUser(pgServer.origin, 'Postgres');
+    const { bundle } = await createKeyBundle(PASSWORD);
+    await person.post('/api/encryption/set', { bundle, password: PASSWORD });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${pgServer.origin}/login`);
+    await waitForSession(page);
+    await page.getByLabel('Name or email').fill(person.name);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(async () => (await savedUser(page))?.name).toBe(person.name);
+    await page.goto(`${pgServer.origin}/answer/journal`);
+    await expect(answerBox(page)).toBeEditable();
+    await answerBox(page).fill(CANARY);
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect.poll(async () => (await serverAnswers(page)).length, { timeout: 20_000 }).toBe(1);
+    await page.goto(`${pgServer.origin}/past`);
+    await expect(page.getByText(CANARY)).toBeVisible();
+    await context.close();
+
+    // Every row of every table, as text.
+    await client.connect();
+    const { rows: tables } = await client.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    expect(tables.map((t) => t.table_name)).toContain('answers');
+    for (const { table_name } of tables) {
+      const { rows } = await client.query<{ row: string }>(
+        `SELECT t::text AS row FROM "${table_name}" t`,
+      );
+      expect(
+        rows.filter((r) => r.row.includes(CANARY)),
+        table_name,
+      ).toEqual([]);
+    }
+    const { rows: sealed } = await client.query<{ text: string; encrypted: number }>(
+      'SELECT text, encrypted FROM answers',
+    );
+    expect(sealed).toHaveLength(1);
+    expect(sealed[0]?.encrypted).toBe(1);
+    expect(pgServer.log()).not.toContain(CANARY);
+    const metrics = await fetch(`${pgServer.origin}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(await metrics.text()).not.toContain(CANARY);
+  } finally {
+    await client.end().catch(() => undefined);
+    await pgServer.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
 });
