@@ -11,6 +11,7 @@ import { forgetDeviceKeys } from '#client/encryption/device-key.ts';
 import { todayOf } from '#shared/domain/calendar-day.ts';
 import type { LoginForm } from '#shared/domain/validation-messages.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
+import { forgetSealedEntries } from '../answers/answer-codec.ts';
 import { takeEarlyText } from '../answers/early-text.ts';
 import { syncOfflineRecord } from '../answers/offline-sync.ts';
 import { waitingPhotoQueue } from '../answers/photo-queue-trigger.ts';
@@ -170,6 +171,7 @@ function forgetEverythingLocal(): void {
   takeEarlyText();
   void waitingPhotoQueue()?.then((q) => q.forgetQueuedPhotos());
   void forgetDeviceKeys();
+  forgetSealedEntries();
   setState({
     user: defaultUser(todayOf(new Date())),
     answers: [],

@@ -43,6 +43,11 @@ onReset(() => {
   lastSealed.clear();
 });
 
+/** Forgets every sealing this page remembers (logout: the next person's device is clean). */
+export function forgetSealedEntries(): void {
+  lastSealed.clear();
+}
+
 /** While true, saves go as words even though the account is still encrypted (turning off). */
 export function sendAsWords(on: boolean): void {
   unsealing = on;
