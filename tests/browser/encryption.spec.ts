@@ -324,6 +324,40 @@ test('two devices with encryption on: a conflict shows both texts, and offline e
   await phone.context.close();
 });
 
+test('a device that has not heard encryption was turned on sends no words: it unlocks, then seals them', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const person = await apiUser(server.origin, 'Stale');
+  const device = await signIn(browser, person.name, PASSWORD);
+  await openJournal(device.page);
+  // Another device turns encryption on now; this one still believes it is off.
+  const { bundle } = await createKeyBundle(PASSWORD);
+  await person.post('/api/encryption/set', { bundle, password: PASSWORD });
+  const secret = 'Stale-device-secret-Qx41';
+  await typeAtEnd(device.page, secret);
+  // The words are refused; the device learns why and asks for the key.
+  const unlock = device.page.getByRole('heading', { name: 'Unlock your journal' });
+  await expect(unlock).toBeVisible({ timeout: 20_000 });
+  expect(await serverAnswers(device.page)).toEqual([]);
+  await device.page.getByLabel('Password').fill(PASSWORD);
+  await device.page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(unlock).toHaveCount(0);
+  await expect
+    .poll(async () => (await serverAnswers(device.page)).length, { timeout: 20_000 })
+    .toBe(1);
+  const [stored] = await serverAnswers(device.page);
+  expect(stored?.encrypted).toBe(true);
+  expect(stored?.text).not.toContain(secret);
+  expect(filesHolding(server.dataDir, secret)).toEqual([]);
+  await device.page.goto(`${server.origin}/past`);
+  await expect(device.page.getByText(secret)).toBeVisible();
+  // The browser notes the refused save (409), and the editor reopened after the unlock asking
+  // for an entry still on its way (404: it keeps this device's copy).
+  expect(device.errors.filter((e) => !/status of (409|404)/.test(e))).toEqual([]);
+  await device.context.close();
+});
+
 test('on PostgreSQL too, a canary written with encryption on is in no table, log or /metrics', async ({
   browser,
 }) => {

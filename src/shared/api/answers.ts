@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isSealedEntry, MAX_SEALED_ENTRY } from '../domain/sealed-entry.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS, normaliseTags } from '../domain/tags.ts';
-import { categoriesSchema, idSchema, MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from './common.ts';
+import {
+  categoriesSchema,
+  errorResponse,
+  idSchema,
+  MAX_ANSWER_TEXT,
+  MAX_PROMPT_TITLE,
+} from './common.ts';
 
 // Request schemas and response types for the caller's own answers (SPEC §7).
 
@@ -80,6 +86,11 @@ export const answerInputSchema = z
     encrypted: z.boolean().optional(),
     /** An encrypted entry's word score; the server counts a plain one's itself. */
     score: z.number().int().min(0).max(MAX_ANSWER_TEXT).optional(),
+    /**
+     * Words sent as words on purpose to an account whose entries are encrypted: a device turning
+     * encryption off. Without it such a save is refused with 409 (docs/ENCRYPTION.md).
+     */
+    plain: z.boolean().optional(),
   })
   .superRefine((input, ctx) => {
     if (input.encrypted) {
@@ -148,6 +159,8 @@ export type Answer = z.infer<typeof answerSchema>;
 export const answerResponse = z.object({ answer: answerSchema });
 /** 409 from /api/answer/save: the save was based on an older revision; `answer` is current. */
 export const answerConflictResponse = z.object({ error: z.string(), answer: answerSchema });
+/** A save's 409: from an older revision (with the current answer), or words refused (encrypted). */
+export const saveRefusedResponse = z.union([answerConflictResponse, errorResponse]);
 z.globalRegistry.add(answerConflictResponse, { id: 'AnswerConflict' });
 export const answersResponse = z.object({ answers: z.array(answerSchema) });
 export type AnswerConflictResponse = z.infer<typeof answerConflictResponse>;

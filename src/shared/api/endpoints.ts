@@ -8,12 +8,12 @@ import {
   adminUsersResponse,
 } from './admin.ts';
 import {
-  answerConflictResponse,
   answerResponse,
   answersResponse,
   deleteAnswerRequest,
   getAnswerRequest,
   saveAnswerRequest,
+  saveRefusedResponse,
   userAnswersRequest,
 } from './answers.ts';
 import { goneResponse, okResponse } from './common.ts';
@@ -479,7 +479,9 @@ export const endpoints = {
     access: 'user',
     body: saveAnswerRequest,
     response: answerResponse,
-    otherResponses: { 409: answerConflictResponse },
+    // 409: a save from an older revision (the current answer comes along), or words for an
+    // account whose entries are encrypted (docs/ENCRYPTION.md).
+    otherResponses: { 409: saveRefusedResponse },
     errors: {
       403: 'Not the caller’s account, or an encrypted entry while encryption is off',
       404: 'Someone else’s answer',
@@ -778,7 +780,10 @@ export const endpoints = {
     access: 'user',
     body: offlineSaveRequest,
     response: offlineSaveResponse,
-    errors: { 403: 'Not the caller’s account' },
+    errors: {
+      403: 'Not the caller’s account',
+      409: 'Words for an account whose entries are encrypted: sealed on the device first',
+    },
   },
 } as const satisfies Record<string, Endpoint>;
 

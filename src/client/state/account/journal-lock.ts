@@ -36,9 +36,12 @@ export const WRONG_RECOVERY_KEY = 'That recovery key does not open your journal'
 
 /** The check of the current user, so start-up's loads wait for it. */
 let checked: Promise<void> = Promise.resolve();
+/** The sweep that seals plain entries, while one runs. */
+let sealing: Promise<number | null> | null = null;
 
 onReset(() => {
   checked = Promise.resolve();
+  sealing = null;
 });
 
 /** Whether this device holds the key, for the user as they are now. */
@@ -67,16 +70,19 @@ export function journalKeyChecked(): Promise<void> {
 export function startJournalLock(): void {
   checked = checkKey();
   appStore.subscribe((state, previous) => {
-    if (state.user._id === previous.user._id && state.user.encryption === previous.user.encryption)
-      return;
-    if (
-      previous.user.encryption &&
-      !state.user.encryption &&
-      state.user._id === previous.user._id
-    ) {
-      void forgetDeviceKeys();
-    }
+    const sameUser = state.user._id === previous.user._id;
+    if (sameUser && state.user.encryption === previous.user.encryption) return;
+    if (sameUser && previous.user.encryption && !state.user.encryption) void forgetDeviceKeys();
     checked = checkKey();
+    // Turned on from another device while this one wrote: what waits is sealed and sent once
+    // the key is here (now, when this device already holds it; else after the unlock screen).
+    if (sameUser && !previous.user.encryption && state.user.encryption) {
+      void checked.then(() => {
+        if (getState().journalKey !== 'held') return;
+        void syncOfflineRecord();
+        void sealPlainEntries();
+      });
+    }
   });
 }
 
@@ -185,7 +191,15 @@ async function everyEntry(): Promise<Answer[]> {
  * Returns how many were sealed, or null when some could not be (offline: the next unlock tries
  * again).
  */
-export async function sealPlainEntries(): Promise<number | null> {
+export function sealPlainEntries(): Promise<number | null> {
+  // One sweep at a time: a second caller gets the running one's count.
+  sealing ??= sealEach().finally(() => {
+    sealing = null;
+  });
+  return sealing;
+}
+
+async function sealEach(): Promise<number | null> {
   try {
     const plain = (await everyEntry()).filter((a) => !a.encrypted);
     let sealed = 0;

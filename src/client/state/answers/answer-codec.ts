@@ -1,3 +1,4 @@
+import { ApiError } from '#client/api/call.ts';
 import { deviceKey } from '#client/encryption/device-key.ts';
 import { decryptEntry, encryptEntry, UnreadableEntryError } from '#client/encryption/entries.ts';
 import type { Answer } from '#shared/api/answers.ts';
@@ -60,11 +61,14 @@ function sealingKey(): CryptoKey | null {
   return deviceKey(user._id) ?? locked();
 }
 
-/** An answer as the save call takes it, sealed when the account's entries are encrypted. */
+/**
+ * An answer as the save call takes it, sealed when the account's entries are encrypted; while
+ * turning encryption off, words marked as meant (`plain`), which the server otherwise refuses.
+ */
 export async function sealInput(input: AnswerInput): Promise<AnswerInput> {
-  const { encrypted: _encrypted, score: _score, ...words } = input;
+  const { encrypted: _encrypted, score: _score, plain: _plain, ...words } = input;
   const key = sealingKey();
-  if (!key) return words;
+  if (!key) return getState().user.encryption ? { ...words, plain: true } : words;
   const { tags, ...rest } = words;
   const entry = { text: input.text, tags: tags ?? [] };
   const plain = JSON.stringify(entry);
@@ -75,6 +79,22 @@ export async function sealInput(input: AnswerInput): Promise<AnswerInput> {
       : await encryptEntry(key, { text: entry.text, tags: entry.tags });
   lastSealed.set(input._id, { plain, sealed });
   return { ...rest, text: sealed, encrypted: true, score: wordScore(input.text) };
+}
+
+/** The server's word that the account's entries are encrypted (ENCRYPTION_ON of the server). */
+const ENCRYPTION_ON = /^Encryption is on for this account/;
+
+/**
+ * A save or sync refused because this device did not know encryption was turned on elsewhere:
+ * it knows now (the unlock screen comes up, or the key it holds seals what waits). True when
+ * that was the refusal.
+ */
+export function noteEncryptionOn(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 409 || !ENCRYPTION_ON.test(error.message)) {
+    return false;
+  }
+  setState((s) => (s.user.encryption ? {} : { user: { ...s.user, encryption: true } }));
+  return true;
 }
 
 /** An answer from the server, opened when it is encrypted; JournalLockedError without the key. */

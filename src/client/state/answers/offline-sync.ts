@@ -12,7 +12,7 @@ import { type AppState, emptyOfflineRecord, type OfflineRecord } from '../store/
 import { getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
-import { openAnswers, sealInput } from './answer-codec.ts';
+import { noteEncryptionOn, openAnswers, sealInput } from './answer-codec.ts';
 import { noteOwnRevision } from './own-revisions.ts';
 import { waitingPhotoQueue } from './photo-queue-trigger.ts';
 import { noteRetryLater, onRetryAfterPressure } from './write-pressure.ts';
@@ -255,6 +255,8 @@ function syncOnce(send: SendRecord, now: () => Date): Promise<SyncOutcome | 'mor
       // a sync refused for now (429, 503) is tried again when the server says; one that never
       // reached the server is tried again soon (see retryUnreached).
       if (isUnauthorized(error)) reportSessionLost();
+      // Words refused for an account encrypted meanwhile: sealed once this device has the key.
+      noteEncryptionOn(error);
       if (!noteRetryLater(error) && error instanceof ApiError && error.status === 0) {
         unreached = true;
       }

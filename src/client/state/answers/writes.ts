@@ -17,7 +17,7 @@ import { applyStreak } from '#shared/domain/streak.ts';
 import { reportSessionLost } from '../session-lost.ts';
 import { getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
-import { openAnswer, sealInput } from './answer-codec.ts';
+import { noteEncryptionOn, openAnswer, sealInput } from './answer-codec.ts';
 import { addConflict } from './answer-conflicts.ts';
 import { mergeRule } from './answer-versions.ts';
 import { type FailedWrite, fallBackOffline } from './offline-fallback.ts';
@@ -188,8 +188,10 @@ export async function uploadAnswer(
     server = conflictingAnswer(error);
     if (!server) {
       // Kept for the offline sync; a lost session is worth a new one, and a save refused for
-      // now (429, 503) gets a calm word and is sent again when the server says.
+      // now (429, 503) gets a calm word and is sent again when the server says. Refused as
+      // words for an encrypted account, it is sealed and sent once this device has the key.
       fallBackOffline({ kind: 'answer-save', answer: sent });
+      noteEncryptionOn(error);
       if (isUnauthorized(error)) reportSessionLost();
       noteRetryLater(error);
     } else {

@@ -28,6 +28,8 @@ import {
 } from './answers.repo.ts';
 
 export const ENCRYPTION_OFF = 'Encryption is off for this account: save the entry as words again';
+export const ENCRYPTION_ON =
+  'Encryption is on for this account: seal the entry on the device (docs/ENCRYPTION.md)';
 
 /** Only the database is needed: callers pass their whole AppDeps. */
 export type DataDeps = Pick<AppDeps, 'db'>;
@@ -212,11 +214,14 @@ export async function saveAnswerForUser(
 
   return inTransaction(deps.db, async (trx) => {
     const result = await write(trx);
-    // Only an account with encryption on keeps encrypted entries: a device that missed its
-    // turning off hears so and saves the words again, readable on the person's new devices.
-    // Asked after the write, under the user's row lock (db/key-bundle.ts), so turning off at
-    // the same moment either sees this entry or makes this save fail.
-    if (encrypted && !(await lockKeyBundle(trx, user.id))) throw forbidden(ENCRYPTION_OFF);
+    // Only an account with encryption on keeps encrypted entries, and only an account with it
+    // off takes words (unless sent as words on purpose, turning it off): a device that missed
+    // the switch hears so, and seals or opens the entry again. Asked after the write, under the
+    // user's row lock (db/key-bundle.ts), so a switch at the same moment either sees this entry
+    // or makes this save fail.
+    const on = await lockKeyBundle(trx, user.id);
+    if (encrypted && !on) throw forbidden(ENCRYPTION_OFF);
+    if (!encrypted && on && !input.plain) throw conflict(ENCRYPTION_ON);
     return result;
   });
 }

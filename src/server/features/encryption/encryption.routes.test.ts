@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { logIn, type SignedUp, signUpThroughApi } from '#tests/support/accounts.ts';
-import { post, unique } from '#tests/support/factories.ts';
+import { post, todayFields, unique } from '#tests/support/factories.ts';
 import { keyBundle, sealedEntry } from '#tests/support/key-bundle.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
-import { ENCRYPTION_OFF } from '../answers/answers.service.ts';
+import { ENCRYPTION_OFF, ENCRYPTION_ON } from '../answers/answers.service.ts';
 import { REWRAP_NEEDED } from '../auth/recovery.service.ts';
 import { NEEDS_WORDS } from '../world/world.service.ts';
 import { STILL_ENCRYPTED } from './encryption.service.ts';
@@ -116,7 +116,7 @@ describeEachDatabase('encrypted entries on the server', (get) => {
     expect(off.json().error).toBe(STILL_ENCRYPTED);
 
     // The device decrypts it and saves the words again; then encryption may go.
-    const plain = await save(ada, { _id: id, text: 'the sea in the morning' });
+    const plain = await save(ada, { _id: id, text: 'the sea in the morning', plain: true });
     expect(plain.json().answer).not.toHaveProperty('encrypted');
     expect(await row(id)).toMatchObject({ text: 'the sea in the morning', encrypted: 0 });
     const offNow = await post(
@@ -178,7 +178,9 @@ describeEachDatabase('encrypted entries on the server', (get) => {
       // is encrypted.
       if (bundle === null) expect(encrypted).toEqual([]);
       // Back to a plain journal for the next round.
-      for (const { id: plain } of encrypted) await save(ada, { _id: plain, text: 'words' });
+      for (const { id: plain } of encrypted) {
+        await save(ada, { _id: plain, text: 'words', plain: true });
+      }
       await post(app, '/api/encryption/set', { bundle: null, password: ada.password }, ada);
     }
   });
@@ -218,5 +220,44 @@ describeEachDatabase('encrypted entries on the server', (get) => {
     const beaNext = await logIn(app, bea.name, 'second password');
     const beaBundle = await post(app, '/api/encryption/get', {}, { cookie: beaNext.cookie ?? '' });
     expect(beaBundle.json()).toEqual({ bundle: null });
+  });
+
+  it('refuses words for an encrypted account, online and offline, unless sent as words on purpose', async () => {
+    const ada = await signUpThroughApi(app);
+    const id = unique('before');
+    expect(
+      (await save(ada, { _id: id, text: 'written before', base_revision: 0 })).statusCode,
+    ).toBe(200);
+    await turnOn(ada);
+    // A device that has not heard: its words change nothing and it is told why.
+    const stale = await save(ada, { _id: id, text: 'a secret, stale device', base_revision: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: ENCRYPTION_ON });
+    const fresh = unique('fresh');
+    expect((await save(ada, { _id: fresh, text: 'another secret' })).statusCode).toBe(409);
+    const record = {
+      offline: {
+        beenOffline: true,
+        answered: [{ _id: unique('offline'), prompt_title: 'Journal', text: 'an offline secret' }],
+      },
+      ...todayFields(),
+    };
+    const offline = await post(app, '/api/offline/save', record, ada);
+    expect(offline.statusCode).toBe(409);
+    expect(offline.json().error).toBe(ENCRYPTION_ON);
+    const rows = await get()
+      .db.selectFrom('answers')
+      .select(['id', 'text'])
+      .where('user_id', '=', ada.id)
+      .execute();
+    expect(rows).toEqual([{ id, text: 'written before' }]);
+    // Sent as words on purpose (a device turning encryption off), they are taken.
+    const meant = await save(ada, {
+      _id: id,
+      text: 'back to words',
+      base_revision: 1,
+      plain: true,
+    });
+    expect(meant.statusCode).toBe(200);
   });
 });

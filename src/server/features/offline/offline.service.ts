@@ -5,7 +5,11 @@ import { HttpError } from '#server/plugins/errors.ts';
 import type { OfflineCopy, offlineRecordSchema } from '#shared/api/offline.ts';
 import { type CalendarDay, dayKey, daysBetween, parseDayKey } from '#shared/domain/calendar-day.ts';
 import { applyStreak } from '#shared/domain/streak.ts';
-import { deleteAnswerForUser, saveAnswerForUser } from '../answers/answers.service.ts';
+import {
+  deleteAnswerForUser,
+  ENCRYPTION_ON,
+  saveAnswerForUser,
+} from '../answers/answers.service.ts';
 import { createPromptForUser } from '../prompts/prompts.service.ts';
 import { setStreak } from '../users/users.service.ts';
 
@@ -16,6 +20,9 @@ async function skipRefused<T>(work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {
+    // Words for an account whose entries are encrypted are not skipped but refuse the record:
+    // the device keeps it, seals it and sends it again (docs/ENCRYPTION.md).
+    if (error instanceof HttpError && error.message === ENCRYPTION_ON) throw error;
     if (error instanceof HttpError && error.statusCode < 500) return undefined;
     throw error;
   }
