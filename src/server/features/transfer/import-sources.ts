@@ -159,7 +159,14 @@ function toItem(
 }
 
 /** An import key an encrypted entry may bring: Day One's, which says nothing of its words. */
-const DAY_ONE_KEY = /^dayone:[^\u0000]{1,64}$/;
+function dayOneKey(value: unknown): string | null {
+  return typeof value === 'string' &&
+    /^dayone:./.test(value) &&
+    value.length <= 'dayone:'.length + 64 &&
+    !value.includes('\u0000')
+    ? value
+    : null;
+}
 
 /**
  * An answer of a Müse JSON file sealed on the importer's device (docs/ENCRYPTION.md): the same
@@ -204,7 +211,7 @@ function fromSealed(a: Record<string, unknown>): ImportItem {
       sharedOn: a.sharedOn,
       anonymous: a.anonymous,
     },
-    typeof a.importKey === 'string' && DAY_ONE_KEY.test(a.importKey) ? a.importKey : null,
+    dayOneKey(a.importKey),
     {},
     [],
     MAX_SEALED_ENTRY,

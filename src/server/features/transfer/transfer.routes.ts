@@ -11,7 +11,6 @@ import { requireUser } from '../auth/policies.ts';
 import { attachImportedPhoto, listOwnPhotos, readOwnPhotoFile } from '../photos/photos.service.ts';
 import { JsonStreamError } from './json-array-stream.ts';
 import { markdownZip } from './markdown-export.ts';
-import { presentImportEntry } from './transfer.present.ts';
 import { readForDevice, runImport, withUploadFile } from './transfer.service.ts';
 import { ZipRefused } from './zip-reader.ts';
 
@@ -111,17 +110,12 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
   // for the device to encrypt and send back as a Müse JSON file; nothing is written or kept.
   route(app, '/api/user/import/read', { config: { rateLimit: limits.upload } }, async (request) => {
     const caller = requireUser(request);
-    const read = await withImportFile(request, (path) =>
+    return withImportFile(request, (path) =>
       readForDevice(deps, caller, path, {
         timeZone: request.query.timeZone ?? 'UTC',
         maxBytes: app.writeBudget.bulkBytes,
       }),
     );
-    return {
-      preview: read.summary,
-      entries: read.entries.map(presentImportEntry),
-      photos: read.photos,
-    };
   });
 
   // The same file again, now written; a second run adds nothing (import keys).

@@ -10,6 +10,7 @@ import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict, forbidden } from '#server/plugins/errors.ts';
 import {
+  type ImportEntry,
   type ImportSummary,
   LEFT_KINDS,
   type LeftKind,
@@ -27,6 +28,7 @@ import {
   type LeftBehind,
   openImportSource,
 } from './import-sources.ts';
+import { presentImportEntry } from './transfer.present.ts';
 import {
   deleteImportedAnswer,
   existingPromptIds,
@@ -136,9 +138,9 @@ export async function runImport(
 
 /** What a file holds for a device to encrypt, and what it cannot bring (docs/ENCRYPTION.md). */
 export type ReadForDevice = {
-  summary: ImportSummary;
+  preview: ImportSummary;
   /** The entries that are not in the journal already (by import key), in the file's order. */
-  entries: ImportCandidate[];
+  entries: ImportEntry[];
   /** Photos the file's entries hold, which an encrypted journal does not take from an import. */
   photos: number;
 };
@@ -155,7 +157,7 @@ export async function readForDevice(
   file: string,
   options: Pick<RunOptions, 'timeZone' | 'maxBytes'>,
 ): Promise<ReadForDevice> {
-  const entries: ImportCandidate[] = [];
+  const entries: ImportEntry[] = [];
   let photos = 0;
   const read = await readImport(
     deps,
@@ -169,13 +171,13 @@ export async function readForDevice(
         for (const candidate of fresh) {
           photos += candidate.photos.length;
           if (candidate.text.trim() === '') emptied += 1;
-          else entries.push(candidate);
+          else entries.push(presentImportEntry(candidate));
         }
         return { photosLeft: 0, emptied };
       },
     },
   );
-  return { summary: read.summary, entries, photos };
+  return { preview: read.summary, entries, photos };
 }
 
 /**
