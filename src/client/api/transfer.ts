@@ -1,5 +1,5 @@
 import type { ImportSummary } from '#shared/api/transfer.ts';
-import { api } from './call.ts';
+import { ApiError, api } from './call.ts';
 
 /**
  * Every answer as Markdown, one file each, in a zip (/api/user/export/markdown); each file is
@@ -8,6 +8,12 @@ import { api } from './call.ts';
 export function fetchMarkdownExport(timeZone: string): Promise<Blob> {
   return api('/api/user/export/markdown', { timeZone });
 }
+
+const fileBody = (file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return body;
+};
 
 /**
  * Sends an export file to preview what it would add (`preview`), or to import it (`import`).
@@ -18,10 +24,29 @@ export async function uploadImport(
   step: 'preview' | 'import',
   timeZone: string,
 ): Promise<ImportSummary> {
-  const body = new FormData();
-  body.append('file', file, file.name);
+  const body = fileBody(file);
   if (step === 'preview') {
     return (await api('/api/user/import/preview', body, { query: { timeZone } })).preview;
   }
   return (await api('/api/user/import', body, { query: { timeZone } })).imported;
+}
+
+/**
+ * An encrypted journal's import, first half (docs/ENCRYPTION.md): the server reads the file and
+ * answers its entries as words, writing nothing, for this device to encrypt.
+ */
+export function readImportFile(file: File, timeZone: string) {
+  return api('/api/user/import/read', fileBody(file), { query: { timeZone } });
+}
+
+/** A photo's bytes (/api/answer/photo/{id}, its owner's only), for an export made here. */
+export async function fetchPhotoBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+  }
+  if (!response.ok) throw new ApiError(response.status, response.statusText);
+  return new Uint8Array(await response.arrayBuffer());
 }

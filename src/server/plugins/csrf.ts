@@ -8,6 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const MULTIPART_ROUTES = new Set([
   '/api/user/picture',
   '/api/user/import/preview',
+  '/api/user/import/read',
   '/api/user/import',
   '/api/answer/photo/upload',
 ]);

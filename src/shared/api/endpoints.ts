@@ -58,6 +58,7 @@ import { revokeTokenRequest, tokenRequest, tokenResponse, tokensResponse } from 
 import {
   importPreviewResponse,
   importQuery,
+  importReadResponse,
   importResponse,
   markdownExportRequest,
   userExportResponse,
@@ -328,10 +329,24 @@ export const endpoints = {
     response: importPreviewResponse,
     errors: {
       400: 'No file, or one that cannot be read',
-      409: 'This file is already being imported',
+      403: 'Encrypted entries, and encryption is off for the account',
+      409: 'Words, and the journal is encrypted (a device encrypts them: /api/user/import/read)',
       413: 'The file is too large',
       415: 'Not multipart/form-data',
       429: 'Over the hour’s write allowance',
+    },
+  },
+  '/api/user/import/read': {
+    method: 'POST',
+    summary: 'An import file’s entries as words, read for a device to encrypt; writes nothing',
+    access: 'user',
+    body: 'multipart',
+    query: importQuery,
+    response: importReadResponse,
+    errors: {
+      400: 'No file, or one that cannot be read',
+      413: 'The file is too large',
+      415: 'Not multipart/form-data',
     },
   },
   '/api/user/import': {
@@ -343,7 +358,8 @@ export const endpoints = {
     response: importResponse,
     errors: {
       400: 'No file, or one that cannot be read',
-      409: 'This file is already being imported',
+      403: 'Encrypted entries, and encryption is off for the account',
+      409: 'This file is already being imported; or words, and the journal is encrypted',
       413: 'The file is too large, or unpacks too large',
       415: 'Not multipart/form-data',
       429: 'Over the hour’s write allowance',

@@ -6,11 +6,12 @@ import type { ImportFormat, LeftKind } from '#shared/api/transfer.ts';
 import { parseDayKey } from '#shared/domain/calendar-day.ts';
 import { startOfHour } from '#shared/domain/hour.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
+import { markdownToAnswer } from '#shared/domain/markdown-format.ts';
+import { isSealedEntry, MAX_SEALED_ENTRY } from '#shared/domain/sealed-entry.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS, normaliseTags } from '#shared/domain/tags.ts';
 import { noonInZone } from '#shared/domain/zoned-day.ts';
 import { firstHeading, titleOf, unescapeMarkdown } from './day-one-text.ts';
 import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
-import { markdownToAnswer } from './markdown-format.ts';
 import { readZip, type ZipEntry, ZipRefused } from './zip-reader.ts';
 
 /** A photo an entry brings (Day One's photos/<md5>.<type>): unpacked only when it is stored. */
@@ -36,6 +37,12 @@ export type ImportCandidate = {
   left: LeftBehind;
   /** Its photos found in the file, in order (decision 062); attached once it is written. */
   photos: ImportPhoto[];
+  /**
+   * Sealed on the importer's device (docs/ENCRYPTION.md): `text` is an encrypted entry holding
+   * the words and tags, `score` the word score the device counted, and `sharedText` the world's
+   * copy of a shared one, in words by the person's choice. Null for words.
+   */
+  sealed: { score: number; sharedText: string | null } | null;
 };
 
 /** Counts by kind of what an entry holds that Müse cannot keep yet (issue 35 point 4). */
@@ -53,6 +60,7 @@ export const SKIP = {
   tooLong: `longer than ${MAX_ANSWER_TEXT.toLocaleString('en')} characters`,
   notAnEntry: 'not an entry we can read',
   otherFile: 'files that are not Markdown or JSON',
+  encrypted: 'encrypted: the server could not export its words',
 } as const;
 
 export const DAY_ONE_PROMPT = 'Day One';
@@ -114,12 +122,13 @@ function toItem(
   importKey: string | null,
   left: LeftBehind = {},
   photos: ImportPhoto[] = [],
+  maxText: number = MAX_ANSWER_TEXT,
 ): ImportItem {
   const answered = isoOrNull(fields.answered);
   if (!answered) return { skip: SKIP.noDate };
   const body = text(fields.text);
   if (body.trim() === '' && photos.length === 0) return { skip: SKIP.noText };
-  if (body.length > MAX_ANSWER_TEXT) return { skip: SKIP.tooLong };
+  if (body.length > maxText) return { skip: SKIP.tooLong };
   if (body.includes('\u0000')) return { skip: SKIP.notAnEntry };
   const promptTitle = text(fields.prompt_title).replaceAll('\u0000', '').slice(0, MAX_PROMPT_TITLE);
   const type = text(fields.type).trim().slice(0, 40) || 'paragraph';
@@ -144,7 +153,73 @@ function toItem(
       anonymous,
       left,
       photos,
+      sealed: null,
     },
+  };
+}
+
+/** An import key an encrypted entry may bring: Day One's, which says nothing of its words. */
+function dayOneKey(value: unknown): string | null {
+  return typeof value === 'string' &&
+    /^dayone:./.test(value) &&
+    value.length <= 'dayone:'.length + 64 &&
+    !value.includes('\u0000')
+    ? value
+    : null;
+}
+
+/**
+ * An answer of a Müse JSON file sealed on the importer's device (docs/ENCRYPTION.md): the same
+ * fields as an export's, `text` an encrypted entry with the tags inside it, `score` the words'
+ * score, a shared one's world copy in `sharedText` (without it, it comes in private). Its import
+ * key is the hash of its ciphertext, so sending the same file again adds nothing and no hash of
+ * the words is kept; a Day One entry keeps its own `importKey`.
+ */
+function fromSealed(a: Record<string, unknown>): ImportItem {
+  const answered = isoOrNull(a.answered);
+  if (!answered) return { skip: SKIP.noDate };
+  const sealed = text(a.text);
+  const score = a.score;
+  if (
+    !isSealedEntry(sealed) ||
+    sealed.length > MAX_SEALED_ENTRY ||
+    typeof score !== 'number' ||
+    !Number.isInteger(score) ||
+    score < 0 ||
+    score > MAX_ANSWER_TEXT
+  ) {
+    return { skip: SKIP.notAnEntry };
+  }
+  const sharedText =
+    typeof a.sharedText === 'string' &&
+    a.sharedText.trim() !== '' &&
+    a.sharedText.length <= MAX_ANSWER_TEXT &&
+    !a.sharedText.includes('\u0000')
+      ? a.sharedText
+      : null;
+  const item = toItem(
+    {
+      prompt_id: a.prompt_id,
+      prompt_title: a.prompt_title,
+      text: sealed,
+      type: a.type,
+      categories: a.categories,
+      tags: [],
+      answered,
+      modified: a.modified,
+      shared: a.shared === true && sharedText !== null,
+      sharedOn: a.sharedOn,
+      anonymous: a.anonymous,
+    },
+    dayOneKey(a.importKey),
+    {},
+    [],
+    MAX_SEALED_ENTRY,
+  );
+  if (!('candidate' in item)) return item;
+  const shared = item.candidate.shared;
+  return {
+    candidate: { ...item.candidate, sealed: { score, sharedText: shared ? sharedText : null } },
   };
 }
 
@@ -152,6 +227,7 @@ function toItem(
 function fromMuse(value: unknown): ImportItem {
   if (typeof value !== 'object' || value === null) return { skip: SKIP.notAnEntry };
   const a = value as Record<string, unknown>;
+  if (a.encrypted === true) return fromSealed(a);
   return toItem(
     {
       prompt_id: a.prompt_id,
@@ -422,6 +498,11 @@ async function openZipSource(path: string, timeZone: string): Promise<ImportSour
         const parts: Buffer[] = [];
         for await (const chunk of chunksOf(await entry.open())) parts.push(chunk);
         const answer = markdownToAnswer(Buffer.concat(parts).toString('utf8'), entry.name);
+        // The server's placeholder for an entry it cannot read (docs/ENCRYPTION.md): no words.
+        if (answer.encrypted) {
+          yield { skip: SKIP.encrypted };
+          continue;
+        }
         yield toItem(
           {
             ...answer,

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { Answer } from '#shared/api/answers.ts';
-import { answerToMarkdown, markdownFileName } from './markdown-format.ts';
+import { MARKDOWN_FOLDER, markdownExportFiles } from '#shared/domain/markdown-format.ts';
 
 /** A photo to carry in the zip: its bytes are read only when the zip gets to it. */
 export type ExportPhoto = { open: () => Promise<Readable | null> };
@@ -18,9 +18,9 @@ function readWhenNeeded(open: ExportPhoto['open']): Readable {
 }
 
 /**
- * A zip of one Markdown file per answer, streamed as it is built (decision 021). An entry's
- * photos (decision 062) go beside it under photos/, named after its file, and its Markdown ends
- * with an image link to each, so any Markdown reader shows them in place.
+ * A zip of one Markdown file per answer, streamed as it is built (decision 021), its photos
+ * beside it (decision 062). An encrypted entry's file holds a placeholder, never its ciphertext
+ * (docs/ENCRYPTION.md): its device builds the export with the words.
  */
 export function markdownZip(
   answers: Answer[],
@@ -28,23 +28,24 @@ export function markdownZip(
   photosOf: (answerId: string) => ExportPhoto[] = () => [],
 ): Readable {
   const zip = new yazl.ZipFile();
-  const used = new Set<string>();
   const mtime = new Date();
-  for (const answer of answers) {
-    const file = markdownFileName(answer, used, timeZone);
+  const files = markdownExportFiles(answers, timeZone, (id) => photosOf(id).length);
+  answers.forEach((answer, at) => {
+    const file = files[at];
+    if (!file) return;
+    zip.addBuffer(Buffer.from(file.markdown, 'utf8'), `${MARKDOWN_FOLDER}/${file.name}`, { mtime });
     const photos = photosOf(answer._id);
-    const names = photos.map((_, index) => `photos/${file.slice(0, -3)}-${index + 1}.webp`);
-    const links = names.map((name, index) => `![Photo ${index + 1}](${name})`).join('\n\n');
-    const markdown = answerToMarkdown(answer) + (links ? `\n${links}\n` : '');
-    zip.addBuffer(Buffer.from(markdown, 'utf8'), `muse-answers/${file}`, { mtime });
-    photos.forEach((photo, index) => {
+    file.photoNames.forEach((name, index) => {
+      const photo = photos[index];
       // WebP is compressed already.
-      zip.addReadStream(readWhenNeeded(photo.open), `muse-answers/${names[index]}`, {
-        mtime,
-        compress: false,
-      });
+      if (photo) {
+        zip.addReadStream(readWhenNeeded(photo.open), `${MARKDOWN_FOLDER}/${name}`, {
+          mtime,
+          compress: false,
+        });
+      }
     });
-  }
+  });
   zip.end();
   return zip.outputStream.pipe(new PassThrough());
 }

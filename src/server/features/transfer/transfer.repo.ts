@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '#server/db/database.ts';
+import { lockKeyBundle } from '#server/db/key-bundle.ts';
 import type { AnswersTable } from '#server/db/schema.ts';
 
 export type ImportedAnswerRow = Insertable<AnswersTable>;
@@ -37,16 +38,42 @@ export async function existingPromptIds(db: Database, ids: string[]): Promise<Se
   return new Set(rows.map((row) => row.id));
 }
 
-/** Adds imported answers and their score in one transaction. */
+/** The journal's encryption is not what the rows were read for: their transaction rolls back. */
+class EncryptionChanged extends Error {}
+
+/**
+ * Adds imported answers and their score in one transaction, if encryption is on (`sealed`) or
+ * off as the rows were read for; false, and nothing added, when it is not. Asked under the
+ * user's row lock after the insert (db/key-bundle.ts), as a save does: turning encryption off
+ * at the same moment either sees these entries or makes this insert fail.
+ */
 export async function insertImportedAnswers(
   db: Database,
   userId: string,
   rows: ImportedAnswerRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
+  sealed: boolean,
+): Promise<boolean> {
+  if (rows.length === 0) return true;
   const score = rows.reduce((sum, row) => sum + row.score, 0);
+  try {
+    await insertInTransaction(db, userId, rows, sealed, score);
+    return true;
+  } catch (error) {
+    if (error instanceof EncryptionChanged) return false;
+    throw error;
+  }
+}
+
+async function insertInTransaction(
+  db: Database,
+  userId: string,
+  rows: ImportedAnswerRow[],
+  sealed: boolean,
+  score: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('answers').values(rows).execute();
+    if ((await lockKeyBundle(trx, userId)) !== sealed) throw new EncryptionChanged();
     if (score !== 0) {
       await trx
         .updateTable('users')

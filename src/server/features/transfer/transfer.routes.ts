@@ -11,7 +11,7 @@ import { requireUser } from '../auth/policies.ts';
 import { attachImportedPhoto, listOwnPhotos, readOwnPhotoFile } from '../photos/photos.service.ts';
 import { JsonStreamError } from './json-array-stream.ts';
 import { markdownZip } from './markdown-export.ts';
-import { runImport, withUploadFile } from './transfer.service.ts';
+import { readForDevice, runImport, withUploadFile } from './transfer.service.ts';
 import { ZipRefused } from './zip-reader.ts';
 
 /** A 429's sentence: the import was refused whole, and when it may be tried again. */
@@ -34,6 +34,27 @@ async function importFrom(
   write: boolean,
 ) {
   const caller = requireUser(request);
+  return withImportFile(request, (path) =>
+    runImport(deps, caller, path, {
+      timeZone,
+      write,
+      maxBytes: app.writeBudget.bulkBytes,
+      beforeWrite: ({ bytes }) =>
+        app.writeBudget.reserve(request, 'import', bytes, { message: importLater, bulk: true }),
+      // Each photo is charged as it is stored; past the budget the rest stay behind, named.
+      storePhoto: async (answerId, photo) =>
+        (await attachImportedPhoto(deps, caller.id, answerId, photo.open, (bytes) =>
+          app.writeBudget.reserve(request, 'photo', bytes, { message: importLater, bulk: true }),
+        )) !== null,
+    }),
+  );
+}
+
+/** The one uploaded file, in a private temporary file while `work` reads it; removed after. */
+async function withImportFile<T>(
+  request: FastifyRequest,
+  work: (path: string) => Promise<T>,
+): Promise<T> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data');
   const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, parts: 1 } });
   if (!file) throw badRequest('No file was sent');
@@ -42,18 +63,7 @@ async function importFrom(
       if (file.file.truncated) {
         throw new HttpError(413, `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
       }
-      return runImport(deps, caller, path, {
-        timeZone,
-        write,
-        maxBytes: app.writeBudget.bulkBytes,
-        beforeWrite: ({ bytes }) =>
-          app.writeBudget.reserve(request, 'import', bytes, { message: importLater, bulk: true }),
-        // Each photo is charged as it is stored; past the budget the rest stay behind, named.
-        storePhoto: async (answerId, photo) =>
-          (await attachImportedPhoto(deps, caller.id, answerId, photo.open, (bytes) =>
-            app.writeBudget.reserve(request, 'photo', bytes, { message: importLater, bulk: true }),
-          )) !== null,
-      });
+      return work(path);
     });
   } catch (error) {
     if (error instanceof ZipRefused) throw new HttpError(error.status, error.message);
@@ -95,6 +105,18 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       preview: await importFrom(app, request, request.query.timeZone ?? 'UTC', deps, false),
     }),
   );
+
+  // An encrypted journal's import, first half (docs/ENCRYPTION.md): the file's entries as words
+  // for the device to encrypt and send back as a Müse JSON file; nothing is written or kept.
+  route(app, '/api/user/import/read', { config: { rateLimit: limits.upload } }, async (request) => {
+    const caller = requireUser(request);
+    return withImportFile(request, (path) =>
+      readForDevice(deps, caller, path, {
+        timeZone: request.query.timeZone ?? 'UTC',
+        maxBytes: app.writeBudget.bulkBytes,
+      }),
+    );
+  });
 
   // The same file again, now written; a second run adds nothing (import keys).
   route(app, '/api/user/import', { config: { rateLimit: limits.upload } }, async (request) => ({

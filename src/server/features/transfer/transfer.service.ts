@@ -5,10 +5,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
+import { readKeyBundle } from '#server/db/key-bundle.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { conflict } from '#server/plugins/errors.ts';
+import { conflict, forbidden } from '#server/plugins/errors.ts';
 import {
+  type ImportEntry,
   type ImportSummary,
   LEFT_KINDS,
   type LeftKind,
@@ -26,6 +28,7 @@ import {
   type LeftBehind,
   openImportSource,
 } from './import-sources.ts';
+import { presentImportEntry } from './transfer.present.ts';
 import {
   deleteImportedAnswer,
   existingPromptIds,
@@ -39,6 +42,12 @@ import { ZipRefused } from './zip-reader.ts';
 
 const BATCH = 200;
 export const ALREADY_THERE = 'already in your journal';
+
+/** A file of words sent to an encrypted journal (docs/ENCRYPTION.md): the server keeps none. */
+export const WORDS_INTO_ENCRYPTED =
+  'Your journal is encrypted: import from Müse on your device, which encrypts each entry before it is sent';
+/** Encrypted entries sent to a journal without encryption: nothing could ever open them. */
+export const SEALED_INTO_PLAIN = 'Encryption is off for this account: import the entries as words';
 
 /** The calendar day ('YYYY-MM-DD') of an instant in a time zone ('' for a zone we lack). */
 export function dayIn(iso: string, timeZone: string): string {
@@ -89,7 +98,8 @@ const ROW_BYTES = 200;
 export function storedBytes(c: ImportCandidate): number {
   return (
     ROW_BYTES +
-    Buffer.byteLength(c.text) * (c.shared ? 2 : 1) +
+    Buffer.byteLength(c.text) +
+    (c.shared ? Buffer.byteLength(c.sealed?.sharedText ?? c.text) : 0) +
     Buffer.byteLength(c.prompt_title) +
     Buffer.byteLength(c.importKey) +
     Buffer.byteLength(c.type) +
@@ -113,15 +123,72 @@ export async function runImport(
   file: string,
   options: RunOptions,
 ): Promise<ImportSummary> {
-  const plan = await readImport(deps, user, file, options, null);
+  // An encrypted journal takes only entries sealed on a device; any other, only words.
+  const sealed = (await readKeyBundle(deps.db, user.id)) !== null;
+  const plan = await readImport(deps, user, file, options, { sealed, insert: null });
   if (!options.write || plan.summary.entries === 0) return plan.summary;
   await options.beforeWrite?.({ entries: plan.summary.entries, bytes: plan.bytes });
-  const done = await readImport(deps, user, file, options, (fresh) =>
-    insertFresh(deps, user, fresh, options.storePhoto),
-  );
+  const done = await readImport(deps, user, file, options, {
+    sealed,
+    insert: (fresh) => insertFresh(deps, user, fresh, sealed, options.storePhoto),
+  });
   await recountStreak(deps, user, options.timeZone);
   return done.summary;
 }
+
+/** What a file holds for a device to encrypt, and what it cannot bring (docs/ENCRYPTION.md). */
+export type ReadForDevice = {
+  preview: ImportSummary;
+  /** The entries that are not in the journal already (by import key), in the file's order. */
+  entries: ImportEntry[];
+  /** Photos the file's entries hold, which an encrypted journal does not take from an import. */
+  photos: number;
+};
+
+/**
+ * Reads an import file for the caller's device and writes nothing: its entries, as words, for
+ * the device to encrypt and send back as a Müse JSON file (an encrypted journal's import). The
+ * same checks and limits as a preview; entries already there by import key (Day One's) are
+ * skipped, and photo-only entries, whose photos cannot come, are counted as not brought over.
+ */
+export async function readForDevice(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  file: string,
+  options: Pick<RunOptions, 'timeZone' | 'maxBytes'>,
+): Promise<ReadForDevice> {
+  const entries: ImportEntry[] = [];
+  let photos = 0;
+  const read = await readImport(
+    deps,
+    user,
+    file,
+    { ...options, write: false },
+    {
+      sealed: null,
+      insert: async (fresh) => {
+        let emptied = 0;
+        for (const candidate of fresh) {
+          photos += candidate.photos.length;
+          if (candidate.text.trim() === '') emptied += 1;
+          else entries.push(presentImportEntry(candidate));
+        }
+        return { photosLeft: 0, emptied };
+      },
+    },
+  );
+  return { preview: read.summary, entries, photos };
+}
+
+/**
+ * How a reading treats what it finds: `sealed` whether the journal takes only encrypted entries
+ * (true) or only words (false), the first other one refusing the whole file; null takes both (a
+ * reading for the device). `insert` writes (or collects) each batch's fresh entries.
+ */
+type Reading = {
+  sealed: boolean | null;
+  insert: ((fresh: ImportCandidate[]) => Promise<Written>) | null;
+};
 
 /**
  * One reading, in batches of 200: each entry is checked against the caller's journal (import
@@ -134,11 +201,11 @@ async function readImport(
   user: UserRow,
   file: string,
   options: RunOptions,
-  insert: ((fresh: ImportCandidate[]) => Promise<Written>) | null,
+  reading: Reading,
 ): Promise<{ summary: ImportSummary; bytes: number }> {
   const source = await openImportSource(file, options.timeZone);
   try {
-    return await readSource(deps, user, source, options, insert);
+    return await readSource(deps, user, source, options, reading);
   } finally {
     source.close();
   }
@@ -149,7 +216,7 @@ async function readSource(
   user: UserRow,
   source: ImportSource,
   options: RunOptions,
-  insert: ((fresh: ImportCandidate[]) => Promise<Written>) | null,
+  { sealed, insert }: Reading,
 ): Promise<{ summary: ImportSummary; bytes: number }> {
   const skipped = new Map<string, number>();
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
@@ -220,6 +287,9 @@ async function readSource(
       leave(item.left);
       continue;
     }
+    if (sealed !== null && (item.candidate.sealed !== null) !== sealed) {
+      throw sealed ? conflict(WORDS_INTO_ENCRYPTED) : forbidden(SEALED_INTO_PLAIN);
+    }
     const key = item.candidate.importKey;
     if (seen.has(key)) {
       skip('repeated in the file');
@@ -254,6 +324,7 @@ async function insertFresh(
   deps: Pick<AppDeps, 'db'>,
   user: UserRow,
   fresh: ImportCandidate[],
+  sealed: boolean,
   storePhoto: RunOptions['storePhoto'],
 ): Promise<Written> {
   const promptIds = await existingPromptIds(
@@ -275,16 +346,22 @@ async function insertFresh(
     shared_on: c.shared ? c.sharedOn : null,
     anonymous: c.anonymous ? 1 : 0,
     likes: 0,
-    score: wordScore(c.text),
+    // An encrypted entry's words are its device's to count (docs/ENCRYPTION.md).
+    score: c.sealed ? c.sealed.score : wordScore(c.text),
     // The feed shows the author's current picture (decision 017): nothing is copied.
     profile_picture: null,
-    // A shared answer's world copy is its text as exported (decision 015).
-    shared_text: c.shared ? c.text : null,
+    // A shared answer's world copy is its text as exported (decision 015); an encrypted one's,
+    // the words its device sent.
+    shared_text: c.shared ? (c.sealed ? c.sealed.sharedText : c.text) : null,
     shared_modified: c.shared ? c.modified : null,
     import_key: c.importKey,
+    encrypted: c.sealed ? 1 : 0,
   }));
   try {
-    await insertImportedAnswers(deps.db, user.id, rows);
+    // Encryption turned on or off since the file was read: refused, this batch rolled back.
+    if (!(await insertImportedAnswers(deps.db, user.id, rows, sealed))) {
+      throw sealed ? forbidden(SEALED_INTO_PLAIN) : conflict(WORDS_INTO_ENCRYPTED);
+    }
   } catch (error) {
     // The unique (user_id, import_key) index: the same file is being imported elsewhere.
     if (isUniqueViolation(error)) throw conflict('This file is already being imported');

@@ -4,23 +4,29 @@ import { fetchMarkdownExport, uploadImport } from '#client/api/transfer.ts';
 import { DownloadIcon } from '#client/components/icons.tsx';
 import { SIGN_IN_AGAIN, TRY_AGAIN } from '#client/state/account/account-rules.ts';
 import { loadAnswers, loadUser } from '#client/state/account/loads.ts';
+import { JournalLockedError } from '#client/state/answers/answer-codec.ts';
 import { reportSessionLost } from '#client/state/session-lost.ts';
+import { getState } from '#client/state/store/app-store.ts';
 import { showStatus } from '#client/state/store/status.ts';
 import type { ImportSummary } from '#shared/api/transfer.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
+import { markdownZipOnDevice } from './device-export.ts';
 import { uploadableFile } from './markdown-zip.ts';
+import { sealImport } from './sealed-import.ts';
 import {
   browserTimeZone,
   importedLine,
   notBroughtOverLine,
   previewLine,
+  sealedPhotosLine,
   skipLines,
 } from './transfer-rules.ts';
 import './data-transfer.css';
 import { saveFile } from '#client/save-file.ts';
 
 function problem(error: unknown): string {
+  if (error instanceof JournalLockedError) return error.message;
   const status = error instanceof ApiError ? error.status : null;
   if (status === 0) return MESSAGES.noConnection;
   if (status === 401) {
@@ -39,8 +45,9 @@ type Step =
   | { kind: 'idle' }
   | { kind: 'reading'; label: string }
   /** `problem`: why the import just refused changed nothing; the file and preview stay. */
-  | { kind: 'preview'; file: File; summary: ImportSummary; problem?: string }
-  | { kind: 'importing'; file: File; summary: ImportSummary }
+  /** `photos`: how many the file holds that an encrypted journal does not take (sealed-import.ts). */
+  | { kind: 'preview'; file: File; summary: ImportSummary; photos?: number; problem?: string }
+  | { kind: 'importing'; file: File; summary: ImportSummary; photos?: number }
   | { kind: 'done'; summary: ImportSummary }
   | { kind: 'failed'; message: string };
 
@@ -71,10 +78,11 @@ export default function DataTransfer() {
     if (exporting) return;
     setExporting(true);
     try {
-      saveFile(
-        `muse-answers-${dayKey(todayOf(new Date()))}.zip`,
-        await fetchMarkdownExport(browserTimeZone()),
-      );
+      // An encrypted journal's words are only readable here: its zip is built on this device.
+      const zip = getState().user.encryption
+        ? await markdownZipOnDevice(browserTimeZone())
+        : await fetchMarkdownExport(browserTimeZone());
+      saveFile(`muse-answers-${dayKey(todayOf(new Date()))}.zip`, zip);
     } catch (error) {
       showStatus(problem(error), true);
     } finally {
@@ -95,9 +103,12 @@ export default function DataTransfer() {
     const { file, label } = upload;
     setStep({ kind: 'reading', label });
     try {
-      const summary = await uploadImport(file, 'preview', browserTimeZone());
+      // An encrypted journal takes entries encrypted here: the file to import is made of them.
+      const next = getState().user.encryption
+        ? await sealImport(file, browserTimeZone())
+        : { file, summary: await uploadImport(file, 'preview', browserTimeZone()) };
       focusPreview.current = true;
-      setStep({ kind: 'preview', file, summary });
+      setStep({ kind: 'preview', ...next });
     } catch (error) {
       setStep({ kind: 'failed', message: problem(error) });
     }
@@ -105,8 +116,8 @@ export default function DataTransfer() {
 
   const onConfirm = async () => {
     if (step.kind !== 'preview') return;
-    const { file, summary: previewed } = step;
-    setStep({ kind: 'importing', file, summary: previewed });
+    const { file, summary: previewed, photos } = step;
+    setStep({ kind: 'importing', file, summary: previewed, photos });
     try {
       const summary = await uploadImport(file, 'import', browserTimeZone());
       setStep({ kind: 'done', summary });
@@ -114,12 +125,13 @@ export default function DataTransfer() {
     } catch (error) {
       // An import is all or nothing: refused, nothing was written, so the preview stays and
       // Import can be pressed again later (after a 429's wait, say).
-      setStep({ kind: 'preview', file, summary: previewed, problem: problem(error) });
+      setStep({ kind: 'preview', file, summary: previewed, photos, problem: problem(error) });
     }
   };
 
   const summary = 'summary' in step ? step.summary : null;
   const leftLine = summary ? notBroughtOverLine(summary) : null;
+  const photosLine = 'photos' in step && step.photos ? sealedPhotosLine(step.photos) : null;
   return (
     <>
       <div className="profile-buttons">
@@ -184,6 +196,7 @@ export default function DataTransfer() {
               </ul>
             ) : null}
             {leftLine ? <p className="transfer-left">{leftLine}</p> : null}
+            {photosLine ? <p className="transfer-left">{photosLine}</p> : null}
             {step.kind === 'preview' || step.kind === 'importing' ? (
               <div className="profile-buttons">
                 <button

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { importedLine, notBroughtOverLine, previewLine, skipLines } from './transfer-rules.ts';
+import {
+  importedLine,
+  notBroughtOverLine,
+  previewLine,
+  sealedPhotosLine,
+  skipLines,
+} from './transfer-rules.ts';
 
 describe('import wording', () => {
   const summary = {
@@ -51,6 +57,15 @@ describe('import wording', () => {
     );
     expect(notBroughtOverLine({ ...summary, notBroughtOver: [{ kind: 'photos', count: 1 }] })).toBe(
       '1 photo is not brought over yet.',
+    );
+  });
+
+  it('says how many photos stay out of an encrypted journal (issue 37 point 4)', () => {
+    expect(sealedPhotosLine(1)).toBe(
+      '1 photo is not brought into an encrypted journal: it stays in the file.',
+    );
+    expect(sealedPhotosLine(1200)).toBe(
+      '1,200 photos are not brought into an encrypted journal: they stay in the file.',
     );
   });
 });

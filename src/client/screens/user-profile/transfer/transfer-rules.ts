@@ -50,6 +50,13 @@ export function notBroughtOverLine(summary: ImportSummary): string | null {
   return `${list} ${single ? 'is' : 'are'} not brought over yet.`;
 }
 
+/** Day One's photos, which an import into an encrypted journal leaves in the file (for now). */
+export function sealedPhotosLine(photos: number): string {
+  return photos === 1
+    ? '1 photo is not brought into an encrypted journal: it stays in the file.'
+    : `${photos.toLocaleString('en')} photos are not brought into an encrypted journal: they stay in the file.`;
+}
+
 export function importedLine(summary: ImportSummary): string {
   return summary.entries === 0
     ? 'Nothing new was imported.'

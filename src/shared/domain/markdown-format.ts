@@ -1,6 +1,20 @@
-import type { Answer } from '#shared/api/answers.ts';
-import { dayKey } from '#shared/domain/calendar-day.ts';
-import { dayInZone } from '#shared/domain/zoned-day.ts';
+import type { Answer } from '../api/answers.ts';
+import { dayKey } from './calendar-day.ts';
+import { dayInZone } from './zoned-day.ts';
+
+// The Markdown export's format (decision 021), one implementation for the server, which builds
+// the zip of a plain journal, and the device, which builds it for an encrypted one.
+
+/** The folder every file of a Markdown export is in. */
+export const MARKDOWN_FOLDER = 'muse-answers';
+
+/**
+ * What the server writes for an entry encrypted on its writer's devices (docs/ENCRYPTION.md): it
+ * cannot read the words, so it says where they are instead of passing ciphertext off as them.
+ * Such a file says `encrypted: true` in its front matter, and an import skips it.
+ */
+export const ENCRYPTED_PLACEHOLDER =
+  '*This entry is encrypted: only your devices can read it. Export from Müse on one of them (Profile → Your data) to get its words.*';
 
 /**
  * One answer as a Markdown file (decision 021): YAML front matter whose values are written as
@@ -21,8 +35,10 @@ export function answerToMarkdown(answer: Answer): string {
     ['shared_on', answer.sharedOn],
     ['anonymous', answer.anonymous],
   ];
+  if (answer.encrypted) fields.push(['encrypted', true]);
   const lines = fields.map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
-  return `---\n${lines.join('\n')}\n---\n${answer.text}\n`;
+  const body = answer.encrypted ? ENCRYPTED_PLACEHOLDER : answer.text;
+  return `---\n${lines.join('\n')}\n---\n${body}\n`;
 }
 
 /**
@@ -47,6 +63,32 @@ export function markdownFileName(answer: Answer, used: Set<string>, timeZone: st
   return name;
 }
 
+/** One answer's file in a Markdown export, and where its photos go beside it. */
+export type MarkdownExportFile = { name: string; markdown: string; photoNames: string[] };
+
+/**
+ * The files of a Markdown export (decision 021), in the answers' order: `photoCount` says how
+ * many photos each entry has (decision 062); they go under photos/, named after its file, and
+ * its Markdown ends with an image link to each, so any Markdown reader shows them in place.
+ * Names are relative to MARKDOWN_FOLDER.
+ */
+export function markdownExportFiles(
+  answers: readonly Answer[],
+  timeZone: string,
+  photoCount: (answerId: string) => number = () => 0,
+): MarkdownExportFile[] {
+  const used = new Set<string>();
+  return answers.map((answer) => {
+    const name = markdownFileName(answer, used, timeZone);
+    const photoNames = Array.from(
+      { length: photoCount(answer._id) },
+      (_, index) => `photos/${name.slice(0, -3)}-${index + 1}.webp`,
+    );
+    const links = photoNames.map((file, index) => `![Photo ${index + 1}](${file})`).join('\n\n');
+    return { name, markdown: answerToMarkdown(answer) + (links ? `\n${links}\n` : ''), photoNames };
+  });
+}
+
 export type MarkdownAnswer = {
   answered: string | null;
   modified: string | null;
@@ -58,6 +100,8 @@ export type MarkdownAnswer = {
   shared: boolean;
   sharedOn: string | null;
   anonymous: boolean;
+  /** A placeholder for an encrypted entry (ENCRYPTED_PLACEHOLDER), not words. */
+  encrypted: boolean;
   text: string;
 };
 
@@ -129,6 +173,7 @@ export function markdownToAnswer(content: string, fileName: string): MarkdownAns
     shared: fields.get('shared') === true,
     sharedOn: str(fields.get('shared_on')),
     anonymous: fields.get('anonymous') === true,
+    encrypted: fields.get('encrypted') === true,
     text: body,
   };
 }

@@ -1,0 +1,124 @@
+import { readImportFile } from '#client/api/transfer.ts';
+import { deviceKey } from '#client/encryption/device-key.ts';
+import { decryptEntry, encryptEntry, UnreadableEntryError } from '#client/encryption/entries.ts';
+import { JournalLockedError } from '#client/state/answers/answer-codec.ts';
+import { getState, setState } from '#client/state/store/app-store.ts';
+import type { ImportEntry, ImportSummary } from '#shared/api/transfer.ts';
+import { dayKey } from '#shared/domain/calendar-day.ts';
+import { wordScore } from '#shared/domain/score.ts';
+import { dayInZone } from '#shared/domain/zoned-day.ts';
+
+// Issue 37 point 4: an import into an encrypted journal (docs/ENCRYPTION.md). The server reads
+// the file (any format it knows) and answers its entries without writing anything; this device
+// leaves out what the journal already holds, encrypts each entry and makes of them a Müse JSON
+// file of encrypted entries, which the ordinary import then writes as it writes any file: its
+// budgets, all or nothing, and the same file again adding nothing.
+
+/** Why an entry of the file stays out, beside the server's reasons. */
+export const ALREADY_THERE = 'already in your journal';
+export const OTHER_KEY = 'encrypted with a key this journal does not have';
+
+/** An encrypted journal's import, ready: the file to send, what it adds, what stays behind. */
+export type SealedImport = {
+  file: File;
+  summary: ImportSummary;
+  /** Photos in the file, which an encrypted journal does not take from an import yet. */
+  photos: number;
+};
+
+const sameEntry = (answered: string, title: string, text: string) =>
+  `${answered}\u0000${title}\u0000${text}`;
+
+/**
+ * Reads `file` through the server, encrypts its new entries with this device's key and returns
+ * them as a Müse JSON file, with the preview of what importing it adds. JournalLockedError
+ * without the key.
+ */
+export async function sealImport(file: File, timeZone: string): Promise<SealedImport> {
+  const { user } = getState();
+  const key = deviceKey(user._id);
+  if (!key) {
+    setState({ journalKey: 'missing' });
+    throw new JournalLockedError();
+  }
+  const read = await readImportFile(file, timeZone);
+  // The journal as this device holds it, opened: what an import would repeat.
+  const present = new Set(
+    getState().answers.map((a) => sameEntry(a.answered, a.prompt_title, a.text)),
+  );
+  const skipped = new Map(read.preview.skipped.map((s) => [s.reason, s.count]));
+  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+  const sealed: Record<string, unknown>[] = [];
+  let from: string | null = null;
+  let to: string | null = null;
+  for (const entry of read.entries) {
+    const words = await wordsOf(key, entry);
+    if (!words) {
+      skip(OTHER_KEY);
+      continue;
+    }
+    const seen = sameEntry(entry.answered, entry.prompt_title, words.text);
+    if (present.has(seen)) {
+      skip(ALREADY_THERE);
+      continue;
+    }
+    present.add(seen);
+    sealed.push(await sealEntry(key, entry, words));
+    const written = dayInZone(new Date(entry.answered), timeZone);
+    const day = written ? dayKey(written) : null;
+    if (day && (from === null || day < from)) from = day;
+    if (day && (to === null || day > to)) to = day;
+  }
+  const body = JSON.stringify({ exported: new Date().toISOString(), answers: sealed });
+  return {
+    file: new File([body], 'encrypted-import.json', { type: 'application/json' }),
+    summary: {
+      ...read.preview,
+      entries: sealed.length,
+      from,
+      to,
+      skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
+    },
+    photos: read.photos,
+  };
+}
+
+/** An entry's words and tags: as read, or opened when the file held it encrypted. */
+async function wordsOf(
+  key: CryptoKey,
+  entry: ImportEntry,
+): Promise<{ text: string; tags: string[] } | null> {
+  if (!entry.encrypted) return { text: entry.text, tags: entry.tags };
+  try {
+    return await decryptEntry(key, entry.text);
+  } catch (error) {
+    if (error instanceof UnreadableEntryError) return null;
+    throw error;
+  }
+}
+
+/** One answer of the Müse JSON file the import takes (docs/ENCRYPTION.md). */
+async function sealEntry(
+  key: CryptoKey,
+  entry: ImportEntry,
+  words: { text: string; tags: string[] },
+): Promise<Record<string, unknown>> {
+  return {
+    prompt_id: entry.prompt_id,
+    prompt_title: entry.prompt_title,
+    text: await encryptEntry(key, words),
+    encrypted: true,
+    score: wordScore(words.text),
+    type: entry.type,
+    categories: entry.categories,
+    answered: entry.answered,
+    modified: entry.modified,
+    shared: entry.shared,
+    sharedOn: entry.sharedOn,
+    anonymous: entry.anonymous,
+    // A shared entry's world copy stays words, by the person's choice: as an import of words
+    // makes it, its text.
+    ...(entry.shared ? { sharedText: entry.sharedText ?? words.text } : {}),
+    ...(entry.importKey ? { importKey: entry.importKey } : {}),
+  };
+}
