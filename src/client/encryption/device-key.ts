@@ -3,43 +3,15 @@
 // tab away opens the journal without the password again. Nothing can read the key's bytes back
 // out of either place, not even this app's own code; logging out forgets it.
 
+import { indexedStore } from '#client/indexed-store.ts';
+
 const DATABASE = 'muse-keys';
 const STORE = 'keys';
 
 /** The key this device holds, and whose journal it opens. */
 let held: { userId: string; key: CryptoKey } | null = null;
 
-let opened: Promise<IDBDatabase> | null = null;
-
-function openDatabase(): Promise<IDBDatabase> {
-  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(STORE);
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  }).catch((error: unknown) => {
-    opened = null;
-    throw error;
-  });
-  return opened;
-}
-
-/** One request in its own transaction; resolves once the transaction is committed. */
-async function inStore<T>(
-  mode: IDBTransactionMode,
-  act: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const database = await openDatabase();
-  return new Promise<T>((resolve, reject) => {
-    const transaction = database.transaction(STORE, mode);
-    const request = act(transaction.objectStore(STORE));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error ?? request.error);
-    transaction.onabort = () => reject(transaction.error ?? new Error('aborted'));
-  });
-}
+const keep = indexedStore(DATABASE, STORE);
 
 /** The key that opens `userId`'s journal on this device, if it holds one. */
 export function deviceKey(userId: string): CryptoKey | null {
@@ -62,7 +34,7 @@ export async function keepDeviceKey(userId: string, key: CryptoKey): Promise<Cry
     : key;
   held = { userId, key: kept };
   try {
-    await inStore('readwrite', (store) => store.put(kept, userId));
+    await keep.run('readwrite', (store) => store.put(kept, userId));
   } catch {
     // A browser without IndexedDB (private mode in some) asks for the password at each start.
   }
@@ -74,7 +46,7 @@ export async function restoreDeviceKey(userId: string): Promise<CryptoKey | null
   const known = deviceKey(userId);
   if (known) return known;
   try {
-    const key = await inStore<unknown>('readonly', (store) => store.get(userId));
+    const key = await keep.run<unknown>('readonly', (store) => store.get(userId));
     if (!(key instanceof CryptoKey)) return null;
     held = { userId, key };
     return key;
@@ -87,7 +59,7 @@ export async function restoreDeviceKey(userId: string): Promise<CryptoKey | null
 export async function forgetDeviceKeys(): Promise<void> {
   held = null;
   try {
-    await inStore('readwrite', (store) => store.clear());
+    await keep.run('readwrite', (store) => store.clear());
   } catch {
     // Nothing was kept.
   }

@@ -1,5 +1,6 @@
 import { ApiError, isUnauthorized } from '#client/api/call.ts';
 import { uploadPhoto } from '#client/api/photos.ts';
+import { indexedStore } from '#client/indexed-store.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import { newId } from '../ids.ts';
 import { getState } from '../store/app-store.ts';
@@ -38,37 +39,7 @@ const DATABASE = 'muse-photos';
 const WAITING_KEY = 'muse-photos-waiting';
 const STORE = 'waiting';
 
-let opened: Promise<IDBDatabase> | null = null;
-
-function openDatabase(): Promise<IDBDatabase> {
-  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(STORE, { keyPath: 'key' });
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  }).catch((error: unknown) => {
-    opened = null;
-    throw error;
-  });
-  return opened;
-}
-
-/** One request in its own transaction; resolves once the transaction is committed. */
-async function inStore<T>(
-  mode: IDBTransactionMode,
-  act: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const database = await openDatabase();
-  return new Promise<T>((resolve, reject) => {
-    const transaction = database.transaction(STORE, mode);
-    const request = act(transaction.objectStore(STORE));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error ?? request.error);
-    transaction.onabort = () => reject(transaction.error ?? new Error('aborted'));
-  });
-}
+const keep = indexedStore(DATABASE, STORE, { keyPath: 'key' });
 
 /** A queued photo as IndexedDB keeps it: its bytes instead of the Blob. */
 type StoredPhoto = Omit<QueuedPhoto, 'file'> & { bytes: ArrayBuffer; type: string };
@@ -78,7 +49,7 @@ async function stored({ file, ...photo }: QueuedPhoto): Promise<StoredPhoto> {
 }
 
 async function allQueued(): Promise<QueuedPhoto[]> {
-  const all = await inStore('readonly', (store) => store.getAll() as IDBRequest<StoredPhoto[]>);
+  const all = await keep.run('readonly', (store) => store.getAll() as IDBRequest<StoredPhoto[]>);
   return all
     .map(({ bytes, type, ...photo }) => ({ ...photo, file: new Blob([bytes], { type }) }))
     .sort((a, b) => a.addedAt - b.addedAt);
@@ -128,7 +99,7 @@ export async function queuePhotos(
       addedAt: now + index,
     };
     const record = await stored(photo);
-    await inStore('readwrite', (store) => store.put(record));
+    await keep.run('readwrite', (store) => store.put(record));
     queued.push(photo);
   }
   await changed();
@@ -137,17 +108,17 @@ export async function queuePhotos(
 
 /** Takes one waiting photo away (the person removed it). */
 export async function unqueuePhoto(key: string): Promise<void> {
-  await inStore('readwrite', (store) => store.delete(key));
+  await keep.run('readwrite', (store) => store.delete(key));
   await changed();
 }
 
 /** Forgets the waiting photos of one entry (deleted), or all of them (logout, account gone). */
 export async function forgetQueuedPhotos(answerId?: string): Promise<void> {
   if (answerId === undefined) {
-    await inStore('readwrite', (store) => store.clear());
+    await keep.run('readwrite', (store) => store.clear());
   } else {
     for (const photo of await queuedPhotosOf(answerId)) {
-      await inStore('readwrite', (store) => store.delete(photo.key));
+      await keep.run('readwrite', (store) => store.delete(photo.key));
     }
   }
   await changed();
@@ -196,13 +167,13 @@ async function sendOne(photo: QueuedPhoto): Promise<'next' | 'wait' | 'stop'> {
       photo.keepMetadata,
       photo.key,
     );
-    await inStore('readwrite', (store) => store.delete(photo.key));
+    await keep.run('readwrite', (store) => store.delete(photo.key));
     await changed({ kind: 'uploaded', key: photo.key, photo: stored });
     return 'next';
   } catch (error) {
     if (refusedForGood(error)) {
       const refused = await stored({ ...photo, problem: `${photo.name}: ${error.message}` });
-      await inStore('readwrite', (store) => store.put(refused));
+      await keep.run('readwrite', (store) => store.put(refused));
       await changed();
       return 'next';
     }
