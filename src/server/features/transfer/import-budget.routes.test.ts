@@ -16,11 +16,15 @@ import { multipart, zipOf } from './import-fixtures.ts';
 
 const MIB = 1024 * 1024;
 const HOUR = 60 * 60 * 1000;
-/** 49,000 characters, as in the audit, made unique by `n`. */
-const longText = (n: number) => `${n} ${'word '.repeat(9_799)}`.slice(0, 49_000);
-/** Markdown files, each a dated file of 49,000 characters. */
+/** 49,000 characters, as in the audit, made unique by `tag` and `n`. */
+const longText = (tag: string, n: number) =>
+  `${tag} ${n} ${'word '.repeat(9_799)}`.slice(0, 49_000);
+/**
+ * Markdown files, each a dated file of 49,000 characters of its own (the same words on the same
+ * day are one entry, whatever the file is called).
+ */
 const markdownFiles = (count: number, tag: string): [string, string][] =>
-  Array.from({ length: count }, (_, i) => [`notes/2025-01-01-${tag}-${i}.md`, longText(i)]);
+  Array.from({ length: count }, (_, i) => [`notes/2025-01-01-${tag}-${i}.md`, longText(tag, i)]);
 
 describeEachDatabase('import: charged to the write budget', (get) => {
   /** The real limits (not relaxed), counted at one frozen instant so no window turns mid-test. */

@@ -4,12 +4,13 @@ import type { Readable } from 'node:stream';
 import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '#shared/api/common.ts';
 import type { ImportFormat, LeftKind } from '#shared/api/transfer.ts';
 import { parseDayKey } from '#shared/domain/calendar-day.ts';
+import { journalTitle } from '#shared/domain/date-format.ts';
 import { startOfHour } from '#shared/domain/hour.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
 import { markdownToAnswer } from '#shared/domain/markdown-format.ts';
 import { isSealedEntry, MAX_SEALED_ENTRY } from '#shared/domain/sealed-entry.ts';
 import { MAX_TAG_LENGTH, MAX_TAGS, normaliseTags } from '#shared/domain/tags.ts';
-import { noonInZone } from '#shared/domain/zoned-day.ts';
+import { dayInZone, noonInZone } from '#shared/domain/zoned-day.ts';
 import { firstHeading, titleOf, unescapeMarkdown } from './day-one-text.ts';
 import { JsonStreamError, jsonArrayItems } from './json-array-stream.ts';
 import { readZip, type ZipEntry, ZipRefused } from './zip-reader.ts';
@@ -462,6 +463,13 @@ export async function openImportSource(path: string, timeZone: string): Promise<
  * lives: noon of it in their zone, so it shows as that day (UTC midnight would show as the day
  * before anywhere west of Greenwich). Anything else is left to toItem.
  */
+/** A journal entry's title for the day `answered` falls on in `timeZone` (null: none). */
+function dayTitle(answered: string | null, timeZone: string): string | null {
+  const instant = answered === null ? null : new Date(answered);
+  const day = instant && !Number.isNaN(instant.getTime()) ? dayInZone(instant, timeZone) : null;
+  return day ? journalTitle(day) : null;
+}
+
 function markdownDate(answered: string | null, timeZone: string): string | null {
   const day = answered === null ? null : parseDayKey(answered.trim());
   if (!day) return answered;
@@ -503,15 +511,15 @@ async function openZipSource(path: string, timeZone: string): Promise<ImportSour
           yield { skip: SKIP.encrypted };
           continue;
         }
+        const answered = markdownDate(answer.answered, timeZone);
         yield toItem(
           {
             ...answer,
-            answered: markdownDate(answer.answered, timeZone),
-            // No title of its own: its first `# ` heading, else the file's name.
+            answered,
+            // No title of its own: its first `# ` heading, else its day, as Müse titles a
+            // journal entry (issue 35 point 4: not the file's name).
             prompt_title:
-              answer.prompt_title ??
-              firstHeading(answer.text) ??
-              base.replace(/\.(md|markdown|txt)$/, ''),
+              answer.prompt_title ?? firstHeading(answer.text) ?? dayTitle(answered, timeZone),
           },
           null,
         );

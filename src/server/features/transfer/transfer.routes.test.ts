@@ -211,7 +211,8 @@ describeEachDatabase('transfer: export and import', (get) => {
     const answers = (await exportJson(fresh)).answers;
     expect(answers.map((a) => [a.prompt_title, a.text, a.categories, a.tags])).toEqual(
       expect.arrayContaining([
-        ['2026-03-04-walk', 'A walk by the river.', [], []],
+        // Nor a heading: titled by its day, as a journal entry is (not by the file's name).
+        ['Mar 4, 2026', 'A walk by the river.', [], []],
         // Without front matter, the first `# ` heading is the title; the text stays as written.
         ['Train to Hamburg', 'Some words first.\n\n# Train to Hamburg\n\nWindy.', [], []],
         // Other tools' tags are tags (issue 35 point 3).
