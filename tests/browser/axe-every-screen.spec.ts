@@ -3,9 +3,11 @@ import {
   type Browser,
   type BrowserContext,
   test as base,
+  type ConsoleMessage,
   expect,
   type Locator,
   type Page,
+  type WorkerInfo,
 } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { PHONE, screenshot, watchPageErrors } from './support/browser.ts';
@@ -34,8 +36,8 @@ import { todayKey } from './support/today.ts';
 // - a visitor who signs up, answers and shares, through the forms (one serial story);
 // - Ida with that answer shared (made through the API, signed in through the form), opening
 //   her menus, dialogs and confirmations, a conflict and the passcode lock (a second story);
-// - every screen that only needs opening, each test in a fresh page over a signed-in (or
-//   visitor's) saved state, on a server per worker: Playwright gives these to either worker.
+// - every screen that only needs opening, on a server per worker, in a visitor's page or in
+//   Ida's (signed in), one test a screen: Playwright gives these to either worker.
 
 const IDA = 'Ida';
 const PROMPT = 'seed-life-01';
@@ -217,43 +219,76 @@ async function signInAsIda(page: Page, origin: string): Promise<void> {
   await expect.poll(async () => JSON.stringify(await reflectState(page))).toContain(MINE);
 }
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-/** What a browser keeps (cookies, localStorage) once `prepare` has run in a page of its own. */
-async function savedState(browser: Browser, prepare: (page: Page) => Promise<void>) {
-  const context = await browser.newContext();
-  try {
-    await prepare(await context.newPage());
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
+/** A page of its own for a worker, at the project's width, made ready by `prepare`. */
+async function workerPage(
+  browser: Browser,
+  workerInfo: WorkerInfo,
+  prepare: (page: Page) => Promise<void>,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: workerInfo.project.use.viewport ?? PHONE,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await prepare(page);
+  return page;
 }
 
 /**
  * The screens' world, one per worker: a server as startWorld leaves it with Ida made too, and
- * two saved browsers, a visitor's after a first visit and Ida's signed in.
+ * two pages that go from screen to screen as a person would: a visitor's after a first visit,
+ * and Ida's, signed in. Opening a screen changes nothing, so the tests share them.
  */
-const test = base.extend<
-  object,
-  { world: { origin: string; visitor: StorageState; ida: StorageState } }
->({
-  world: [
-    async ({ browser }, use) => {
+const test = base.extend<object, { screensOrigin: string; visitorPage: Page; idaPage: Page }>({
+  screensOrigin: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+    async ({}, use) => {
       const { server } = await startWorld();
       await makeIda(server.origin);
-      const visitor = await savedState(browser, async (page) => {
-        await openAsNewVisitor(page, `${server.origin}/`);
-        await page.waitForURL(`${server.origin}/home`);
-        await waitForSession(page);
-      });
-      const ida = await savedState(browser, (page) => signInAsIda(page, server.origin));
-      await use({ origin: server.origin, visitor, ida });
+      await use(server.origin);
       await server.stop();
     },
     { scope: 'worker', timeout: 120_000 },
   ],
+  visitorPage: [
+    async ({ browser, screensOrigin: origin }, use, workerInfo) => {
+      const page = await workerPage(browser, workerInfo, async (page) => {
+        await openAsNewVisitor(page, `${origin}/`);
+        await page.waitForURL(`${origin}/home`);
+        await waitForSession(page);
+      });
+      await use(page);
+      await page.context().close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  idaPage: [
+    async ({ browser, screensOrigin: origin }, use, workerInfo) => {
+      const page = await workerPage(browser, workerInfo, (page) => signInAsIda(page, origin));
+      await use(page);
+      await page.context().close();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
 });
+
+/** The console errors and uncaught exceptions of `page` while `during` runs. */
+async function errorsWhile(page: Page, during: () => Promise<void>): Promise<string[]> {
+  const errors: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text());
+  };
+  const onError = (error: Error) => errors.push(error.message);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  try {
+    await during();
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+  }
+  return errors;
+}
 
 /**
  * axe on the screen as it is now: in the light theme, then in the dark one at phone width; at
@@ -592,30 +627,22 @@ test.describe('every screen passes axe-core in both themes', { tag: '@layout' },
     });
   });
 
-  test.describe('each screen, opened in a fresh page', () => {
+  test.describe('each screen, opened in turn', () => {
     // Opening a screen changes nothing: either worker may take any of these.
     test.describe.configure({ mode: 'parallel' });
 
-    test.describe('as a visitor', () => {
-      test.use({ storageState: async ({ world }, use) => use(world.visitor) });
-      for (const screen of VISITOR_SCREENS) {
-        test(`${screen.path} as a visitor`, async ({ page, world }) => {
-          const errors = watchPageErrors(page);
-          await visit(page, world.origin, screen);
-          expect(errors).toEqual([]);
-        });
-      }
-    });
+    for (const screen of VISITOR_SCREENS) {
+      test(`${screen.path} as a visitor`, async ({ visitorPage: page, screensOrigin }) => {
+        const errors = await errorsWhile(page, () => visit(page, screensOrigin, screen));
+        expect(errors).toEqual([]);
+      });
+    }
 
-    test.describe('as Ida, signed in', () => {
-      test.use({ storageState: async ({ world }, use) => use(world.ida) });
-      for (const screen of MEMBER_SCREENS) {
-        test(screen.path, async ({ page, world }) => {
-          const errors = watchPageErrors(page);
-          await visit(page, world.origin, screen);
-          expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
-        });
-      }
-    });
+    for (const screen of MEMBER_SCREENS) {
+      test(screen.path, async ({ idaPage: page, screensOrigin }) => {
+        const errors = await errorsWhile(page, () => visit(page, screensOrigin, screen));
+        expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+      });
+    }
   });
 });
