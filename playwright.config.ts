@@ -18,7 +18,8 @@ export default defineConfig({
   // suite took 15.6 min with two against 20.7 with one (the pages wait on timers and the network
   // as much as on the CPU). `PW_WORKERS=1` runs one. Each worker takes whole spec files (most are
   // one serial story on one page), so not fullyParallel; specs whose tests are isolated share
-  // their worker's server (support/worker-server.ts).
+  // their worker's server (support/worker-server.ts), and a group marked parallel (the screens
+  // of axe-every-screen) is spread over both workers.
   workers: Number(process.env.PW_WORKERS) || 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

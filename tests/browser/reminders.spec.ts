@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
+import { axeOn } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { reflectState, settle } from './support/page.ts';
 import type { RunningServer } from './support/server.ts';
@@ -32,7 +32,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 async function contrastViolations(page: Page): Promise<string[]> {
   await settle(page);
-  const found = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  const found = await axeOn(page).withRules(['color-contrast']).analyze();
   return found.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
 }
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import yazl from 'yazl';
+import { axeOn } from './support/axe.ts';
 import { DESKTOP, PHONE, screenshot, watchPageErrors } from './support/browser.ts';
 import { call, reflectState, settle, waitForSession } from './support/page.ts';
 import type { RunningServer } from './support/server.ts';
@@ -34,7 +34,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** axe-core's colour-contrast rule on the page as it is: the offending nodes, if any. */
 async function contrastViolations(page: Page): Promise<string[]> {
   await settle(page);
-  const found = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  const found = await axeOn(page).withRules(['color-contrast']).analyze();
   return found.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
 }
 
