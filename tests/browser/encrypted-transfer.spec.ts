@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { watchPageErrors } from './support/browser.ts';
-import { call, screenshotEveryWay, waitForSession } from './support/page.ts';
+import { type ServerAnswer, serverAnswers, writeJournal } from './support/journal.ts';
+import { screenshotEveryWay, waitForSession } from './support/page.ts';
 import { PASSWORD, savedUser } from './support/people.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -27,29 +28,6 @@ test.afterAll(async () => {
   await server.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-type ServerAnswer = { text: string; encrypted?: boolean; tags: string[] };
-
-const serverAnswers = async (page: Page) =>
-  (await call<{ answers: ServerAnswer[] }>(page, '/api/user/answers')).answers;
-
-async function writeJournal(page: Page, text: string, another = false): Promise<void> {
-  await page.goto(`${server.origin}/answer/journal`);
-  const box = page.getByLabel('Your answer');
-  await expect(box).toBeEditable();
-  if (another) {
-    await page.getByRole('button', { name: / \(more actions\)$/ }).click();
-    await page
-      .getByRole('dialog', { name: 'Journal entry' })
-      .getByRole('button', { name: 'New entry' })
-      .click();
-    await page.waitForURL(/\/answer\/journal\/[^/]+$/);
-    await expect(box).toHaveValue('');
-  }
-  await box.fill(text);
-  await page.getByRole('button', { name: 'Done', exact: true }).click();
-  await page.waitForURL(`${server.origin}/streak`);
-}
 
 /** A new person, signed up, with encryption turned on in settings. */
 async function encryptedPerson(browser: Browser, name: string) {
@@ -96,10 +74,10 @@ test('an encrypted journal exports its words and imports them encrypted on the d
 }) => {
   test.setTimeout(180_000);
   const ada = await encryptedPerson(browser, 'Quill');
-  await writeJournal(ada.page, BEFORE);
+  await writeJournal(ada.page, server.origin, BEFORE);
   await expect.poll(async () => (await serverAnswers(ada.page)).length).toBe(1);
   await turnOnEncryption(ada.page);
-  await writeJournal(ada.page, CANARY, true);
+  await writeJournal(ada.page, server.origin, CANARY, true);
   await expect
     .poll(async () => (await serverAnswers(ada.page)).filter((a) => a.encrypted).length)
     .toBe(2);

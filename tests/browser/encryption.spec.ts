@@ -6,6 +6,13 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { createKeyBundle } from '#client/encryption/keys.ts';
 import { watchPageErrors } from './support/browser.ts';
+import {
+  answerBox,
+  type ServerAnswer,
+  serverAnswers,
+  typeAtEnd,
+  writeJournal,
+} from './support/journal.ts';
 import { call, keepRecoveryCodes, screenshotEveryWay, waitForSession } from './support/page.ts';
 import { apiUser, PASSWORD, savedUser } from './support/people.ts';
 import { METRICS_TOKEN, type RunningServer, startServer } from './support/server.ts';
@@ -31,31 +38,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server.stop();
 });
-
-type ServerAnswer = { _id: string; text: string; encrypted?: boolean; tags: string[] };
-
-async function serverAnswers(page: Page): Promise<ServerAnswer[]> {
-  return (await call<{ answers: ServerAnswer[] }>(page, '/api/user/answers')).answers;
-}
-
-/** Writes `text` as a new Journal entry (another of today's with `another`); waits for Done. */
-async function writeJournal(page: Page, text: string, another = false): Promise<void> {
-  await page.goto(`${server.origin}/answer/journal`);
-  const box = page.getByLabel('Your answer');
-  await expect(box).toBeEditable();
-  if (another) {
-    await page.getByRole('button', { name: / \(more actions\)$/ }).click();
-    await page
-      .getByRole('dialog', { name: 'Journal entry' })
-      .getByRole('button', { name: 'New entry' })
-      .click();
-    await page.waitForURL(/\/answer\/journal\/[^/]+$/);
-    await expect(box).toHaveValue('');
-  }
-  await box.fill(text);
-  await page.getByRole('button', { name: 'Done', exact: true }).click();
-  await page.waitForURL(`${server.origin}/streak`);
-}
 
 /** Every file under `dir`, as bytes, that holds `needle`. */
 function filesHolding(dir: string, needle: string): string[] {
@@ -99,7 +81,7 @@ test('encrypts private entries on the device: a canary never reaches the server,
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   const codes = await keepRecoveryCodes(page);
   await expect.poll(async () => (await savedUser(page))?.name).toBe(name);
-  await writeJournal(page, BEFORE);
+  await writeJournal(page, server.origin, BEFORE);
   await expect.poll(async () => (await serverAnswers(page)).length, { timeout: 20_000 }).toBe(1);
 
   // Settings: the warning before anything happens, then the recovery key, once.
@@ -130,7 +112,7 @@ test('encrypts private entries on the device: a canary never reaches the server,
   expect(sealed[0]?.encrypted).toBe(true);
 
   // The canary, written after: the device reads it, the server holds only ciphertext.
-  await writeJournal(page, CANARY, true);
+  await writeJournal(page, server.origin, CANARY, true);
   await expect.poll(async () => (await serverAnswers(page)).length, { timeout: 20_000 }).toBe(2);
   const onServer = await page.request.post(`${server.origin}/api/user/answers`, {
     data: { _id: (await savedUser(page))?._id },
@@ -237,16 +219,6 @@ test('encrypts private entries on the device: a canary never reaches the server,
 });
 
 const CONFLICT = 'This answer was changed on another device';
-const answerBox = (page: Page) => page.getByLabel('Your answer');
-
-async function typeAtEnd(page: Page, text: string): Promise<void> {
-  const box = answerBox(page);
-  await expect(box).toBeEditable();
-  await box.focus();
-  await box.press('ControlOrMeta+End');
-  await box.pressSequentially(text, { timeout: 30_000 });
-}
-
 async function openJournal(page: Page): Promise<void> {
   await page.goto(`${server.origin}/answer/journal`);
   await expect(answerBox(page)).toBeEditable();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, watchPageErrors } from './support/browser.ts';
+import { answerBox, typeAtEnd } from './support/journal.ts';
 import { call, reflectState, settle } from './support/page.ts';
 import { PASSWORD, signUpThroughForm } from './support/people.ts';
 import type { RunningServer } from './support/server.ts';
@@ -37,7 +38,6 @@ async function journalText(page: Page): Promise<string> {
   return answers.find((a) => a.prompt_id === null)?.text ?? '';
 }
 
-const answerBox = (page: Page) => page.getByLabel('Your answer');
 const lockOf = (page: Page) => page.getByRole('dialog', { name: 'Enter your passcode' });
 
 /** Every fresh load of the app asks for the passcode: the right one opens it. */
@@ -53,14 +53,6 @@ async function openJournal(page: Page, origin: string): Promise<void> {
   await page.getByRole('link', { name: 'Journal', exact: true }).click();
   await page.waitForURL(`${origin}/answer/journal`);
   await expect(answerBox(page)).toBeEditable();
-}
-
-async function typeAtEnd(page: Page, text: string): Promise<void> {
-  const box = answerBox(page);
-  await expect(box).toBeEditable();
-  await box.focus();
-  await box.press('ControlOrMeta+End');
-  await box.pressSequentially(text, { timeout: 30_000 });
 }
 
 /** Light and dark, at phone and desktop width: `${name}-{phone|desktop}-{light|dark}.png`. */

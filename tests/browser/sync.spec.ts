@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { answerBox, typeAtEnd } from './support/journal.ts';
 import { call, reflectState, settle } from './support/page.ts';
 import type { RunningServer } from './support/server.ts';
 import { test } from './support/worker-server.ts';
@@ -47,8 +48,6 @@ function unexpected(errors: readonly string[]): string[] {
   );
 }
 
-const answerBox = (page: Page) => page.getByLabel('Your answer');
-
 /**
  * What the editor says about the text ("Saved", "Saving…", "Offline — …"): a polite live region
  * that is also the textarea's description, so it is what a screen reader reads with the field.
@@ -64,18 +63,6 @@ async function openJournal(page: Page, origin: string): Promise<void> {
   await page.getByRole('link', { name: 'Journal', exact: true }).click();
   await page.waitForURL(`${origin}/answer/journal`);
   await expect(answerBox(page)).toBeVisible();
-}
-
-/** Types at the end of the answer, as a person would after clicking into it. */
-async function typeAtEnd(page: Page, text: string): Promise<void> {
-  const box = answerBox(page);
-  // Read-only until the server's latest text has come (decision 013).
-  await expect(box).toBeEditable();
-  await box.focus();
-  await box.press('ControlOrMeta+End');
-  // A key at a time: with both cores busy a key can take 300 ms, more than the action timeout
-  // allows for a sentence.
-  await box.pressSequentially(text, { timeout: 30_000 });
 }
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -228,9 +228,10 @@ test.describe('export as Markdown and import it elsewhere', () => {
       page,
       '/api/user/answers',
     );
+    // Without a heading, a note is titled by its day, as a journal entry is.
     expect(answers.map((a) => a.prompt_title).sort()).toEqual([
-      '2026-03-05-rain',
       'A walk by the river',
+      'Mar 5, 2026',
     ]);
 
     // A folder: its Markdown notes, whatever else lies in it.
