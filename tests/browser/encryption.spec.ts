@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { createKeyBundle } from '#client/encryption/keys.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { watchPageErrors } from './support/browser.ts';
 import {
   answerBox,
@@ -102,6 +103,7 @@ test('encrypts private entries on the device: a canary never reaches the server,
   const recoveryKey = (await shown.locator('code').textContent()) ?? '';
   expect(recoveryKey).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){12}[0-9A-HJKMNP-TV-Z]{4}$/);
   await screenshotEveryWay(page, SHOTS, 'recovery-key');
+  await expectNoAxeViolations(page, 'the recovery key, shown once');
   await shown.getByRole('button', { name: 'I have saved it' }).click();
   await expect(page.getByRole('region', { name: 'Encryption' })).toContainText(
     'Your private entries are encrypted',
@@ -168,9 +170,8 @@ test('encrypts private entries on the device: a canary never reaches the server,
   await expect(unlock).toBeVisible();
   await expect(phone.page.getByText(CANARY)).toHaveCount(0);
   await screenshotEveryWay(phone.page, SHOTS, 'unlock');
-  await phone.page
-    .getByRole('button', { name: 'Forgot your password? Use your recovery key' })
-    .click();
+  await expectNoAxeViolations(phone.page, 'the unlock screen');
+  await phone.page.getByRole('button', { name: 'Use my recovery key' }).click();
   await phone.page
     .getByLabel('Recovery key', { exact: true })
     .fill('0000-0000-0000-0000-0000-0000-0000-0000-0000-0000-0000-0000-0000');
@@ -180,6 +181,7 @@ test('encrypts private entries on the device: a canary never reaches the server,
     'That recovery key does not open your journal',
   );
   await screenshotEveryWay(phone.page, SHOTS, 'unlock-recovery');
+  await expectNoAxeViolations(phone.page, 'the unlock screen, with the recovery key');
   // Written as a person might: lower case, spaces instead of dashes.
   await phone.page
     .getByLabel('Recovery key', { exact: true })

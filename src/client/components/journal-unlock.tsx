@@ -66,7 +66,7 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
         <p id={ids.text} className="journal-unlock-text">
           {recovering
             ? 'Your recovery key opens your encrypted entries after a new password. Enter it with the password you sign in with now.'
-            : 'Your private entries are encrypted. Enter your password to open them on this device.'}
+            : 'Your private entries are encrypted. Enter your password to open them on this device, or your recovery key if you have forgotten it.'}
         </p>
         <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
           {recovering ? (
@@ -124,7 +124,7 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
             className="button button-quiet button-small"
             onClick={() => switchTo(!recovering)}
           >
-            {recovering ? 'Use my password instead' : 'Forgot your password? Use your recovery key'}
+            {recovering ? 'Use my password instead' : 'Use my recovery key'}
           </button>
           <button
             type="button"
