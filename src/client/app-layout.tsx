@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ConflictDialog } from './components/conflict-dialog.tsx';
-import { JournalUnlock } from './components/journal-unlock.tsx';
 import { PasscodeModal } from './components/passcode-modal.tsx';
 import { RecoveryCodesDialog } from './components/recovery-codes-dialog.tsx';
 import { SideMenu } from './components/side-menu.tsx';
@@ -10,6 +9,11 @@ import { forgottenPasscodeLoginPath, paths } from './routes.ts';
 import { WorldCopyQuestion } from './screens/answer/update-shared-dialog.tsx';
 import { useAppState } from './state/store/app-store.ts';
 import { useRouteFocus } from './use-route-focus.ts';
+
+// Only an account whose entries are encrypted, on a device without the key, needs it.
+const JournalUnlock = lazy(() =>
+  import('./components/journal-unlock.tsx').then((m) => ({ default: m.JournalUnlock })),
+);
 
 /**
  * Around every screen: the status banner, the side menu, the passcode lock (SPEC §2, §4) and the
@@ -34,7 +38,9 @@ export function AppLayout() {
       {passcodeLocked ? (
         <PasscodeModal onSignedOut={() => void navigate(forgottenPasscodeLoginPath)} />
       ) : journalLocked ? (
-        <JournalUnlock onSignedOut={() => void navigate(paths.login)} />
+        <Suspense fallback={null}>
+          <JournalUnlock onSignedOut={() => void navigate(paths.login)} />
+        </Suspense>
       ) : (
         <>
           {/* Only a first visit to a screen not yet loaded shows the (empty) fallback: a

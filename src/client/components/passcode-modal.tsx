@@ -3,7 +3,6 @@ import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { passcodeDigits } from '../state/account/account-rules.ts';
 import { describeWait, msToNextSecond } from '../state/account/passcode-backoff.ts';
 import { passcodeWaitUntil, tryPasscode } from '../state/account/passcode-lock.ts';
-import { signOutForgottenPasscode } from '../state/account/recovery.ts';
 import { earlyTextPending } from '../state/answers/early-text.ts';
 import { getState } from '../state/store/app-store.ts';
 import { showStatus } from '../state/store/status.ts';
@@ -104,6 +103,8 @@ export function PasscodeModal({ onSignedOut }: { onSignedOut: () => void }) {
 
   const signOut = async (discardUnsent: boolean) => {
     setForgetting({ step: 'working' });
+    // The account's code loads only now: the lock is in every first load, signing out is rare.
+    const { signOutForgottenPasscode } = await import('../state/account/account.ts');
     const outcome = await signOutForgottenPasscode(discardUnsent);
     if (outcome.kind === 'unsent') setForgetting({ step: 'unsent', count: outcome.count });
     else if (outcome.kind === 'failed') setForgetting({ step: 'failed', message: outcome.message });

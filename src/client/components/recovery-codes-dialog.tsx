@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { saveFile, textFile } from '../save-file.ts';
-import { dismissRecoveryCodes } from '../state/account/recovery.ts';
-import { useAppState } from '../state/store/app-store.ts';
+import { setState, useAppState } from '../state/store/app-store.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import './recovery-codes-dialog.css';
 
@@ -22,7 +21,8 @@ export function RecoveryCodesDialog() {
   const textId = useId();
   const close = () => {
     setCopied(false);
-    dismissRecoveryCodes();
+    // Dismissed: never shown again (the server keeps only their hashes).
+    setState({ recoveryCodes: null });
   };
   const copy = async () => {
     try {

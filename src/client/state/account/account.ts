@@ -7,7 +7,6 @@ import {
   postUserUpdate,
 } from '#client/api/account.ts';
 import { ApiError, isUnauthorized } from '#client/api/call.ts';
-import { forgetDeviceKeys } from '#client/encryption/device-key.ts';
 import { todayOf } from '#shared/domain/calendar-day.ts';
 import type { LoginForm } from '#shared/domain/validation-messages.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
@@ -31,7 +30,6 @@ import {
   typedAccountField,
 } from './account-rules.ts';
 import { deviceMarker } from './device-marker.ts';
-import { sealPlainEntries, unlockAtSignIn } from './journal-lock.ts';
 import { loadAdminList, loadOwnData } from './loads.ts';
 import { trustThisVisit } from './passcode-lock.ts';
 import { restartAnonymous } from './startup.ts';
@@ -136,7 +134,8 @@ export async function logIn(): Promise<boolean> {
       ),
     );
     // Encrypted entries open with the password just typed (journal-lock.ts).
-    const unlocked = user.encryption && (await unlockAtSignIn(user._id, form.password));
+    const lock = user.encryption ? await import('./journal-lock.ts') : null;
+    const unlocked = lock !== null && (await lock.unlockAtSignIn(user._id, form.password));
     trustThisVisit();
     setState((s) => ({
       ...takeOwnership(s, user._id, user.name),
@@ -150,7 +149,7 @@ export async function logIn(): Promise<boolean> {
     const outcome = await syncOfflineRecord();
     if (outcome !== 'synced') await loadOwnData();
     // A visitor's entries the sign-in brought into an encrypted account are sealed now.
-    if (unlocked) void sealPlainEntries();
+    if (unlocked) void lock?.sealPlainEntries();
     return true;
   } catch (error) {
     setState({ loading: false, error: accountErrorMessage('login', error) });
@@ -170,7 +169,10 @@ function forgetEverythingLocal(): void {
   // person's to find in their entry.
   takeEarlyText();
   void waitingPhotoQueue()?.then((q) => q.forgetQueuedPhotos());
-  void forgetDeviceKeys();
+  // The journal's key goes too, where one was kept (loaded for that only).
+  if (getState().user.encryption) {
+    void import('#client/encryption/device-key.ts').then((keys) => keys.forgetDeviceKeys());
+  }
   forgetSealedEntries();
   setState({
     user: defaultUser(todayOf(new Date())),
@@ -310,4 +312,12 @@ export async function savePasscode(code: string, current?: string): Promise<stri
     if (error instanceof ApiError && [400, 403, 429].includes(status ?? 0)) return error.message;
     return TRY_AGAIN;
   }
+}
+
+/**
+ * "Forgot passcode?" on the lock screen: signs this device out (as logout does, so anything not
+ * yet on the server is first sent or, only when the person agrees, given up).
+ */
+export function signOutForgottenPasscode(discardUnsent: boolean): Promise<LogoutOutcome> {
+  return logOut({ discardUnsent });
 }

@@ -1,11 +1,7 @@
 import { fetchUserAnswers } from '#client/api/answers.ts';
 import { ApiError } from '#client/api/call.ts';
 import { fetchKeyBundle, postKeyBundle } from '#client/api/encryption.ts';
-import {
-  forgetDeviceKeys,
-  keepDeviceKey,
-  restoreDeviceKey,
-} from '#client/encryption/device-key.ts';
+import { forgetDeviceKeys, keepDeviceKey } from '#client/encryption/device-key.ts';
 import {
   createKeyBundle,
   unlockWithPassword,
@@ -16,16 +12,18 @@ import {
 import type { Answer } from '#shared/api/answers.ts';
 import type { KeyBundle } from '#shared/api/encryption.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
-import { openAnswers, sendAsWords } from '../answers/answer-codec.ts';
+import { openAnswers } from '../answers/answer-codec.ts';
+import { sendAsWords } from '../answers/answer-crypto.ts';
 import { syncOfflineRecord } from '../answers/offline-sync.ts';
 import { uploadAnswer } from '../answers/writes.ts';
-import { appStore, getState, setState } from '../store/app-store.ts';
+import { getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
 import { loadAnswers } from './loads.ts';
 
 // Encryption of private entries, as the person meets it (issue 37, docs/ENCRYPTION.md): turning
-// it on and off in settings, the key kept on this device, and the unlock screen for a device
-// that does not hold it. The sealing itself is answer-codec.ts.
+// it on and off in settings, opening the key at sign-in and on the unlock screen, rewrapping it
+// for a new password. Loaded only when an account's entries are encrypted or settings open
+// (journal-key.ts looks for the key at start-up; the sealing itself is answer-codec.ts).
 
 /** The words settings shows before encryption is turned on (issue 37). */
 export const ENCRYPTION_WARNING =
@@ -34,57 +32,12 @@ export const ENCRYPTION_WARNING =
 export const WRONG_PASSWORD_FOR_KEY = 'That password does not open your journal';
 export const WRONG_RECOVERY_KEY = 'That recovery key does not open your journal';
 
-/** The check of the current user, so start-up's loads wait for it. */
-let checked: Promise<void> = Promise.resolve();
 /** The sweep that seals plain entries, while one runs. */
 let sealing: Promise<number | null> | null = null;
 
 onReset(() => {
-  checked = Promise.resolve();
   sealing = null;
 });
-
-/** Whether this device holds the key, for the user as they are now. */
-function checkKey(): Promise<void> {
-  const { user } = getState();
-  if (!user._id || !user.encryption) {
-    setState({ journalKey: 'checking' });
-    return Promise.resolve();
-  }
-  const userId = user._id;
-  return restoreDeviceKey(userId).then((key) => {
-    if (getState().user._id !== userId) return;
-    setState({ journalKey: key ? 'held' : 'missing' });
-  });
-}
-
-/** Resolves once this device knows whether it holds the journal's key (start-up's loads wait). */
-export function journalKeyChecked(): Promise<void> {
-  return checked;
-}
-
-/**
- * From start-up: the key is looked for now and whenever the user, or whether their entries
- * are encrypted, changes (a sign-in, another device turning it on).
- */
-export function startJournalLock(): void {
-  checked = checkKey();
-  appStore.subscribe((state, previous) => {
-    const sameUser = state.user._id === previous.user._id;
-    if (sameUser && state.user.encryption === previous.user.encryption) return;
-    if (sameUser && previous.user.encryption && !state.user.encryption) void forgetDeviceKeys();
-    checked = checkKey();
-    // Turned on from another device while this one wrote: what waits is sealed and sent once
-    // the key is here (now, when this device already holds it; else after the unlock screen).
-    if (sameUser && !previous.user.encryption && state.user.encryption) {
-      void checked.then(() => {
-        if (getState().journalKey !== 'held') return;
-        void syncOfflineRecord();
-        void sealPlainEntries();
-      });
-    }
-  });
-}
 
 function bundleOf(response: { bundle: KeyBundle | null }): KeyBundle {
   if (!response.bundle) throw new WrongKeyError();

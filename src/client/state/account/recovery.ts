@@ -7,14 +7,11 @@ import {
   postRegenerateRecoveryCodes,
   postResetPassword,
 } from '#client/api/recovery.ts';
-import { WrongKeyError } from '#client/encryption/keys.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { enqueue } from '../answers/writes.ts';
 import { getState, setState } from '../store/app-store.ts';
 import { showStatus } from '../store/status.ts';
-import { type LogoutOutcome, logOut } from './account.ts';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, TRY_AGAIN } from './account-rules.ts';
-import { bundleForNewPassword } from './journal-lock.ts';
 
 // Ways back in (decision 014): a reset link by e-mail, recovery codes, and "Forgot passcode?".
 // Each call returns an error message for the form, or null when it worked.
@@ -27,7 +24,7 @@ export const PASSWORD_CHANGED_HERE = 'Password changed: your other devices are s
 
 function messageOf(error: unknown): string {
   // The current password does not open the journal's key: it is not the current password.
-  if (error instanceof WrongKeyError) return MESSAGES.passwordMismatch;
+  if (error instanceof Error && error.name === 'WrongKeyError') return MESSAGES.passwordMismatch;
   if (!(error instanceof ApiError)) return TRY_AGAIN;
   if (error.status === 0) return MESSAGES.noConnection;
   if (error.status === 403) return MESSAGES.passwordMismatch;
@@ -89,18 +86,6 @@ export async function regenerateRecoveryCodes(password: string): Promise<string 
   }
 }
 
-export function dismissRecoveryCodes(): void {
-  setState({ recoveryCodes: null });
-}
-
-/**
- * "Forgot passcode?" on the lock screen: signs this device out (as logout does, so anything not
- * yet on the server is first sent or, only when the person agrees, given up).
- */
-export function signOutForgottenPasscode(discardUnsent: boolean): Promise<LogoutOutcome> {
-  return logOut({ discardUnsent });
-}
-
 /** After the password login that follows "Forgot passcode?": the passcode goes. */
 export async function removeForgottenPasscode(): Promise<string | null> {
   try {
@@ -128,7 +113,9 @@ export async function changePassword(current: string, next: string): Promise<str
   if (problem) return problem;
   try {
     // Encrypted entries: the journal's key goes with the new password (docs/ENCRYPTION.md).
-    const bundle = await bundleForNewPassword(current, next);
+    const bundle = getState().user.encryption
+      ? await (await import('./journal-lock.ts')).bundleForNewPassword(current, next)
+      : undefined;
     // In the write queue, like every identity change: the session is renewed, so no write may
     // be on its way under the old one.
     await enqueue(() => postChangePassword(current, next, bundle));

@@ -12,7 +12,7 @@ import { defaultUser, emptyOfflineRecord } from '../store/app-state.ts';
 import { getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
 import { deviceMarker } from './device-marker.ts';
-import { journalKeyChecked, startJournalLock } from './journal-lock.ts';
+import { journalKeyChecked, startJournalLock } from './journal-key.ts';
 import {
   loadAdminList,
   loadApprovedPrompts,

@@ -7,13 +7,8 @@ import { buildAnswer, buildUser } from '#client/test-support/fixtures.ts';
 import { initialPersistedState, initialTransientState } from '../store/app-state.ts';
 import { getState, setState } from '../store/app-store.ts';
 import { resetModuleState } from '../store/module-state.ts';
-import {
-  JournalLockedError,
-  openAnswer,
-  openAnswers,
-  sealInput,
-  sendAsWords,
-} from './answer-codec.ts';
+import { JournalLockedError, openAnswer, openAnswers, sealInput } from './answer-codec.ts';
+import { sendAsWords } from './answer-crypto.ts';
 
 // Issue 37: with encryption on, nothing of an entry's words or tags leaves the device unsealed,
 // everything comes back opened, and a journal locked on this device sends nothing at all.

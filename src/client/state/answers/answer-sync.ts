@@ -1,6 +1,5 @@
 import { fetchAnswer } from '#client/api/answers.ts';
 import { ApiError } from '#client/api/call.ts';
-import { UnreadableEntryError } from '#client/encryption/entries.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import { countWords } from '#shared/domain/score.ts';
 import { streakMoment } from '#shared/domain/streak.ts';
@@ -10,7 +9,7 @@ import { appStore, getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
 import { showStatus } from '../store/status.ts';
 import { whenIdle } from '../when-idle.ts';
-import { JournalLockedError, openAnswer } from './answer-codec.ts';
+import { isUnreadable, JournalLockedError, openAnswer } from './answer-codec.ts';
 import { addConflict, conflictFor, removeConflict } from './answer-conflicts.ts';
 import { clearDraft, flushDraft, scheduleDraft } from './answer-drafts.ts';
 import {
@@ -210,8 +209,8 @@ async function openFresh(s: Session, local: Answer): Promise<void> {
     } catch (error) {
       // 404: not on the server (yet); anything else: offline, or a journal locked on this
       // device. This device's copy it is.
-      const expected = [ApiError, DOMException, JournalLockedError, UnreadableEntryError];
-      if (!expected.some((kind) => error instanceof kind)) throw error;
+      const expected = [ApiError, DOMException, JournalLockedError];
+      if (!expected.some((kind) => error instanceof kind) && !isUnreadable(error)) throw error;
     }
   }
   if (session !== s) return;
