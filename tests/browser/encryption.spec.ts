@@ -332,6 +332,64 @@ test('a device that has not heard encryption was turned on sends no words: it un
   await device.context.close();
 });
 
+test('with every key lost, the person deletes the encrypted entries and goes on writing', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // Sign-up through the API keeps no recovery codes: this person resets with one made later.
+  const person = await apiUser(server.origin, 'Lostkeys');
+  const { recoveryCodes } = await person.post<{ recoveryCodes: string[] }>(
+    '/api/user/recovery-codes',
+    { password: PASSWORD },
+  );
+  const first = await signIn(browser, person.name, PASSWORD);
+  await writeJournal(first.page, server.origin, 'Kept: written before encryption.');
+  const { bundle } = await createKeyBundle(PASSWORD);
+  await person.post('/api/encryption/set', { bundle, password: PASSWORD });
+  await first.context.close();
+  const device = await signIn(browser, person.name, PASSWORD);
+  await writeJournal(device.page, server.origin, 'Sealed: lost with the keys.', true);
+  await expect
+    .poll(async () => (await serverAnswers(device.page)).filter((a) => a.encrypted).length)
+    .toBe(2);
+  await device.context.close();
+
+  // The password reset with a code; the recovery key is lost too.
+  const reset = await fetch(`${server.origin}/api/password/recover`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: person.name, code: recoveryCodes[0], password: NEW_PASSWORD }),
+  });
+  expect(reset.status).toBe(200);
+  const later = await signIn(browser, person.name, NEW_PASSWORD);
+  await later.page.getByRole('button', { name: 'Use my recovery key' }).click();
+  await later.page.getByRole('button', { name: 'Lost the recovery key too?' }).click();
+  await expect(later.page.getByRole('heading', { name: 'Start again without them' })).toBeFocused();
+  await later.page.getByLabel('Your password now').fill(NEW_PASSWORD);
+  const remove = later.page.getByRole('button', { name: 'Delete them and go on' });
+  await remove.click();
+  await expect(later.page.getByRole('alert')).toHaveText(
+    'Please confirm that they are to be deleted',
+  );
+  await screenshotEveryWay(later.page, SHOTS, 'unlock-forfeit');
+  await expectNoAxeViolations(later.page, 'the unlock screen, starting again');
+  await later.page.getByLabel('Delete my encrypted entries for good').check();
+  await remove.click();
+  await expect(later.page.getByRole('heading', { name: 'Start again without them' })).toHaveCount(
+    0,
+  );
+  // Both entries were encrypted (the second device sealed the older one): none is left, and
+  // nothing else broke: writing goes on, as words.
+  await expect.poll(async () => (await serverAnswers(later.page)).length).toBe(0);
+  await writeJournal(later.page, server.origin, 'A new start.');
+  const [fresh] = await serverAnswers(later.page);
+  expect(fresh?.encrypted).toBeUndefined();
+  expect(fresh?.text).toBe('A new start.');
+  expect(await call(later.page, '/api/encryption/get')).toEqual({ bundle: null });
+  expect(later.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+  await later.context.close();
+});
+
 test('on PostgreSQL too, a canary written with encryption on is in no table, log or /metrics', async ({
   browser,
 }) => {

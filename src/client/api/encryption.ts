@@ -11,3 +11,8 @@ export function fetchKeyBundle() {
 export function postKeyBundle(bundle: KeyBundle | null, password: string) {
   return api('/api/encryption/set', { bundle, password });
 }
+
+/** Deletes every encrypted entry and turns encryption off: for a person who lost every key. */
+export function postForfeitEncrypted(password: string) {
+  return api('/api/encryption/set', { bundle: null, password, forfeit: true });
+}

@@ -1,48 +1,86 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { logOut } from '../state/account/account.ts';
-import { recoverJournal, unlockJournal } from '../state/account/journal-lock.ts';
+import {
+  forfeitEncryptedEntries,
+  recoverJournal,
+  unlockJournal,
+} from '../state/account/journal-lock.ts';
 import { useTitle } from '../use-title.ts';
 import './account-form.css';
 import './journal-unlock.css';
+
+/** How the person opens the journal: the password, the recovery key, or by giving them up. */
+type Way = 'password' | 'recovery' | 'forfeit';
+
+const HEADINGS: Record<Way, string> = {
+  password: 'Unlock your journal',
+  recovery: 'Use your recovery key',
+  forfeit: 'Start again without them',
+};
+
+const TEXTS: Record<Way, string> = {
+  password:
+    'Your private entries are encrypted. Enter your password to open them on this device, or your recovery key if you have forgotten it.',
+  recovery:
+    'Your recovery key opens your encrypted entries after a new password. Enter it with the password you sign in with now.',
+  forfeit:
+    'Without your earlier password or your recovery key, nobody can open your encrypted entries — not even Müse. You can delete them for good and go on writing; entries that were not encrypted stay.',
+};
 
 /**
  * The unlock screen (issue 37): an account whose entries are encrypted, on a device that does not
  * hold the key — signed in another way than by password, the key forgotten by the browser, or
  * encryption turned on from another device. The password opens the journal; after a password
- * reset, the recovery key does (and the key is wrapped again for the new password). Like the
- * passcode lock, it is all the layout shows: nothing of the journal could be read or sent.
+ * reset, the recovery key does (and the key is wrapped again for the new password); with both
+ * lost, the person can delete the encrypted entries and go on. Like the passcode lock, it is all
+ * the layout shows: nothing of the journal could be read or sent.
  */
 export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
   useTitle('Unlock your journal');
-  const [recovering, setRecovering] = useState(false);
+  const [way, setWay] = useState<Way>('password');
   const [password, setPassword] = useState('');
   const [recoveryKey, setRecoveryKey] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
-  const ids = { heading: useId(), text: useId(), password: useId(), key: useId(), error: useId() };
+  const ids = {
+    heading: useId(),
+    text: useId(),
+    password: useId(),
+    key: useId(),
+    confirm: useId(),
+    error: useId(),
+  };
 
   useEffect(() => {
     firstRef.current?.focus();
   }, []);
 
+  const problem = (): string | null => {
+    if (way === 'recovery' && recoveryKey.trim() === '') return 'Please enter your recovery key';
+    if (password === '') return 'Please enter your password';
+    if (way === 'forfeit' && !confirmed) return 'Please confirm that they are to be deleted';
+    return null;
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if ((recovering && recoveryKey.trim() === '') || password === '') {
-      setError(
-        recovering && recoveryKey.trim() === ''
-          ? 'Please enter your recovery key'
-          : 'Please enter your password',
-      );
+    const first = problem();
+    if (first) {
+      setError(first);
       firstRef.current?.focus();
       return;
     }
     setBusy(true);
-    const failure = recovering
-      ? await recoverJournal(recoveryKey, password)
-      : await unlockJournal(password);
+    const failure =
+      way === 'recovery'
+        ? await recoverJournal(recoveryKey, password)
+        : way === 'forfeit'
+          ? await forfeitEncryptedEntries(password)
+          : await unlockJournal(password);
     setBusy(false);
     if (failure) {
       setError(failure);
@@ -50,26 +88,33 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
     }
   };
 
-  const switchTo = (recovery: boolean) => {
-    setRecovering(recovery);
+  const switchTo = (next: Way) => {
+    setWay(next);
     setError('');
     setPassword('');
+    setConfirmed(false);
     headingRef.current?.focus();
   };
+
+  const submitLabel = busy
+    ? way === 'forfeit'
+      ? 'Deleting…'
+      : 'Opening…'
+    : way === 'forfeit'
+      ? 'Delete them and go on'
+      : 'Unlock';
 
   return (
     <main className="page journal-unlock">
       <section className="card journal-unlock-card" aria-labelledby={ids.heading}>
         <h1 id={ids.heading} ref={headingRef} tabIndex={-1} className="journal-unlock-title">
-          {recovering ? 'Use your recovery key' : 'Unlock your journal'}
+          {HEADINGS[way]}
         </h1>
         <p id={ids.text} className="journal-unlock-text">
-          {recovering
-            ? 'Your recovery key opens your encrypted entries after a new password. Enter it with the password you sign in with now.'
-            : 'Your private entries are encrypted. Enter your password to open them on this device, or your recovery key if you have forgotten it.'}
+          {TEXTS[way]}
         </p>
         <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
-          {recovering ? (
+          {way === 'recovery' ? (
             <div className="form-row">
               <label className="form-label" htmlFor={ids.key}>
                 Recovery key
@@ -92,26 +137,46 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
           ) : null}
           <div className="form-row">
             <label className="form-label" htmlFor={ids.password}>
-              {recovering ? 'Your password now' : 'Password'}
+              {way === 'password' ? 'Password' : 'Your password now'}
             </label>
             <input
-              ref={recovering ? undefined : firstRef}
+              ref={way === 'recovery' ? undefined : firstRef}
               id={ids.password}
               className="field"
               type="password"
               autoComplete="current-password"
               value={password}
               aria-describedby={ids.error}
-              aria-invalid={error && !recovering ? true : undefined}
+              aria-invalid={error && way === 'password' ? true : undefined}
               onChange={(event) => {
                 setPassword(event.target.value);
                 setError('');
               }}
             />
           </div>
+          {way === 'forfeit' ? (
+            <div className="form-row journal-unlock-confirm">
+              <input
+                id={ids.confirm}
+                type="checkbox"
+                checked={confirmed}
+                aria-describedby={ids.error}
+                onChange={(event) => {
+                  setConfirmed(event.target.checked);
+                  setError('');
+                }}
+              />
+              <label htmlFor={ids.confirm}>Delete my encrypted entries for good</label>
+            </div>
+          ) : null}
           <div className="form-actions">
-            <button type="submit" className="button" aria-busy={busy} aria-disabled={busy}>
-              {busy ? 'Opening…' : 'Unlock'}
+            <button
+              type="submit"
+              className={way === 'forfeit' ? 'button button-danger' : 'button'}
+              aria-busy={busy}
+              aria-disabled={busy}
+            >
+              {submitLabel}
             </button>
           </div>
           <p id={ids.error} className="form-error" role="alert">
@@ -119,13 +184,32 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
           </p>
         </form>
         <div className="journal-unlock-other">
-          <button
-            type="button"
-            className="button button-quiet button-small"
-            onClick={() => switchTo(!recovering)}
-          >
-            {recovering ? 'Use my password instead' : 'Use my recovery key'}
-          </button>
+          {way === 'password' ? (
+            <button
+              type="button"
+              className="button button-quiet button-small"
+              onClick={() => switchTo('recovery')}
+            >
+              Use my recovery key
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-quiet button-small"
+              onClick={() => switchTo('password')}
+            >
+              Use my password instead
+            </button>
+          )}
+          {way === 'recovery' ? (
+            <button
+              type="button"
+              className="button button-quiet button-small"
+              onClick={() => switchTo('forfeit')}
+            >
+              Lost the recovery key too?
+            </button>
+          ) : null}
           <button
             type="button"
             className="button button-quiet button-small"

@@ -40,4 +40,9 @@ export const setEncryptionRequest = z.object({
   bundle: keyBundleSchema.nullable(),
   /** The account's password: a stolen session must not put its own key in place. */
   password: z.string().min(1).max(200),
+  /**
+   * With `bundle: null`: deletes every encrypted entry first, for a person who lost both the
+   * password the key was wrapped with and the recovery key (nobody can open them any more).
+   */
+  forfeit: z.boolean().optional(),
 });

@@ -1,6 +1,6 @@
 import { fetchUserAnswers } from '#client/api/answers.ts';
 import { ApiError } from '#client/api/call.ts';
-import { fetchKeyBundle, postKeyBundle } from '#client/api/encryption.ts';
+import { fetchKeyBundle, postForfeitEncrypted, postKeyBundle } from '#client/api/encryption.ts';
 import { forgetDeviceKeys, keepDeviceKey } from '#client/encryption/device-key.ts';
 import {
   createKeyBundle,
@@ -222,4 +222,22 @@ export async function turnOffEncryption(password: string): Promise<string | null
   } finally {
     sendAsWords(false);
   }
+}
+
+/**
+ * For a person who lost both the password the key was wrapped with and the recovery key: every
+ * encrypted entry is deleted (nobody can open them any more), encryption goes off, and the
+ * journal goes on with the entries that were not encrypted. Null when done; else why not.
+ */
+export async function forfeitEncryptedEntries(password: string): Promise<string | null> {
+  try {
+    await postForfeitEncrypted(password);
+  } catch (error) {
+    return messageOf(error, 'That is not your password');
+  }
+  await forgetDeviceKeys();
+  setState((s) => ({ user: { ...s.user, encryption: false }, journalKey: 'checking' }));
+  const outcome = await syncOfflineRecord();
+  if (outcome !== 'synced') await loadAnswers();
+  return null;
 }

@@ -30,3 +30,14 @@ export async function writeKeyBundle(
     return true;
   });
 }
+
+/** The ids of the user's encrypted answers. */
+export async function encryptedAnswerIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('answers')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('encrypted', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -260,4 +260,40 @@ describeEachDatabase('encrypted entries on the server', (get) => {
     });
     expect(meant.statusCode).toBe(200);
   });
+
+  it('lets a person who lost every key delete the encrypted entries and go on, with the password', async () => {
+    const ada = await signUpThroughApi(app);
+    const plain = unique('plain');
+    await save(ada, { _id: plain, text: 'words before', base_revision: 0 });
+    await turnOn(ada);
+    const sealed = unique('sealed');
+    await save(ada, {
+      _id: sealed,
+      text: sealedEntry(),
+      encrypted: true,
+      score: 2,
+      base_revision: 0,
+    });
+    const forfeit = { bundle: null, forfeit: true };
+    const wrong = await post(app, '/api/encryption/set', { ...forfeit, password: 'not it' }, ada);
+    expect(wrong.statusCode).toBe(403);
+    expect((await row(sealed)).encrypted).toBe(1);
+
+    const done = await post(
+      app,
+      '/api/encryption/set',
+      { ...forfeit, password: ada.password },
+      ada,
+    );
+    expect(done.json()).toEqual({ bundle: null });
+    const left = await get()
+      .db.selectFrom('answers')
+      .select('id')
+      .where('user_id', '=', ada.id)
+      .execute();
+    expect(left).toEqual([{ id: plain }]);
+    // Gone for good: a device's late save of it is refused, and writing goes on as words.
+    expect((await save(ada, { _id: sealed, text: 'late' })).statusCode).toBe(410);
+    expect((await save(ada, { _id: unique('after'), text: 'a new start' })).statusCode).toBe(200);
+  });
 });

@@ -11,8 +11,8 @@ export function registerEncryptionRoutes(app: FastifyInstance, deps: AppDeps): v
   });
 
   route(app, '/api/encryption/set', async (request) => {
-    const { bundle, password } = request.body;
+    const { bundle, password, forfeit } = request.body;
     const caller = requireNamedUser(request);
-    return { bundle: await setKeyBundle(deps, caller, bundle, password) };
+    return { bundle: await setKeyBundle(deps, caller, bundle, password, forfeit) };
   });
 }

@@ -3,8 +3,9 @@ import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict } from '#server/plugins/errors.ts';
 import type { KeyBundle } from '#shared/api/encryption.ts';
+import { deleteAnswerForUser } from '../answers/answers.service.ts';
 import { confirmOwnPassword } from '../users/users.service.ts';
-import { writeKeyBundle } from './encryption.repo.ts';
+import { encryptedAnswerIds, writeKeyBundle } from './encryption.repo.ts';
 
 // Issue 37: private entries encrypted on the person's devices (docs/ENCRYPTION.md). The server
 // keeps the key bundle for their other devices; it never sees the key or the words.
@@ -26,8 +27,16 @@ export async function setKeyBundle(
   user: UserRow,
   bundle: KeyBundle | null,
   password: string,
+  forfeit = false,
 ): Promise<KeyBundle | null> {
   await confirmOwnPassword(deps, user, password);
+  if (bundle === null && forfeit) {
+    // Nobody can open them any more: deleted as any entry is (photos, score, a tombstone), so a
+    // device's offline record cannot bring one back.
+    for (const answerId of await encryptedAnswerIds(deps.db, user.id)) {
+      await deleteAnswerForUser(deps, user, answerId);
+    }
+  }
   if (!(await writeKeyBundle(deps.db, user.id, bundle ? JSON.stringify(bundle) : null))) {
     throw conflict(STILL_ENCRYPTED);
   }
