@@ -170,6 +170,18 @@ export async function saveAnswerForUser(
       const existing = await lockAnswerView(trx, input._id, user.id);
       if (existing) {
         if (existing.user_id !== user.id) throw notFound('No such answer');
+        // An encrypted entry sent again after its answer was lost, sealed afresh after a reload
+        // (other ciphertext, same words), carries the same version stamp: a replay, as the same
+        // text is for words, and never a second entry (docs/ENCRYPTION.md).
+        if (
+          input.encrypted &&
+          Number(existing.encrypted) === 1 &&
+          modified === existing.modified &&
+          typeof input.base_revision === 'number' &&
+          input.base_revision !== Number(existing.revision)
+        ) {
+          return unchanged(existing);
+        }
         if (isStale(input, existing)) {
           if (options.onConflict !== 'keep-copy') return unchanged(existing, true);
           const copy = newRow(conflictCopyId(input._id, input.text));

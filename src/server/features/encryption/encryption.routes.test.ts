@@ -296,4 +296,41 @@ describeEachDatabase('encrypted entries on the server', (get) => {
     expect((await save(ada, { _id: sealed, text: 'late' })).statusCode).toBe(410);
     expect((await save(ada, { _id: unique('after'), text: 'a new start' })).statusCode).toBe(200);
   });
+
+  it('takes an encrypted entry sent again, sealed afresh, as a replay: no conflict, no second entry', async () => {
+    const ada = await signUpThroughApi(app);
+    await turnOn(ada);
+    const id = unique('replay');
+    const modified = '2026-11-28T10:00:00.000Z';
+    const first = sealedEntry();
+    const entry = { _id: id, encrypted: true, score: 2, modified, base_revision: 0 };
+    expect((await save(ada, { ...entry, text: first })).statusCode).toBe(200);
+    // Its answer lost, the device reloads and seals the same words again: other ciphertext.
+    const again = await save(ada, { ...entry, text: sealedEntry() });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().answer).toMatchObject({ text: first, revision: 1 });
+    const record = {
+      offline: {
+        beenOffline: true,
+        answered: [{ prompt_title: 'Journal', ...entry, text: sealedEntry() }],
+      },
+      ...todayFields(),
+    };
+    const synced = await post(app, '/api/offline/save', record, ada);
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().copies ?? []).toEqual([]);
+    const rows = await get()
+      .db.selectFrom('answers')
+      .select(['id', 'text'])
+      .where('user_id', '=', ada.id)
+      .execute();
+    expect(rows).toEqual([{ id, text: first }]);
+    // A later version (another stamp) from the old revision is a real conflict, as for words.
+    const later = await save(ada, {
+      ...entry,
+      modified: '2026-11-28T11:00:00.000Z',
+      text: sealedEntry(),
+    });
+    expect(later.statusCode).toBe(409);
+  });
 });
