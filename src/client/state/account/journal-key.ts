@@ -48,6 +48,14 @@ export function journalKeyChecked(): Promise<void> {
 export function startJournalLock(): void {
   checked = checkKey();
   appStore.subscribe((state, previous) => {
+    // Words found in an encrypted journal (loads.ts): sealed once the key is here.
+    if (state.wordsToSeal && !previous.wordsToSeal) {
+      setState({ wordsToSeal: false });
+      void checked.then(() => {
+        if (getState().journalKey !== 'held') return;
+        void import('./journal-lock.ts').then((lock) => lock.sealPlainEntries());
+      });
+    }
     const sameUser = state.user._id === previous.user._id;
     if (sameUser && state.user.encryption === previous.user.encryption) return;
     if (sameUser && previous.user.encryption && !state.user.encryption)

@@ -138,6 +138,11 @@ export async function loadAnswers(): Promise<void> {
     if (!Array.isArray(response.answers)) return;
     // Opened on this device when encrypted; a locked journal loads nothing (answer-codec.ts).
     const answers = await openAnswers(response.answers);
+    // An encrypted journal with entries still in words (a sealing cut off by a navigation, a
+    // visitor's entries brought in by a sign-in): journal-key.ts has them sealed.
+    if (getState().user.encryption && response.answers.some((a) => !a.encrypted)) {
+      setState({ wordsToSeal: true });
+    }
     setState((s) => {
       if (s.user._id !== user._id) return {};
       const keepLocal = new Set([...answerIdsInFlight(), ...s.offline.answered.map((a) => a._id)]);

@@ -113,6 +113,8 @@ export type TransientState = {
    * 'missing' puts up the unlock screen for an account whose entries are encrypted.
    */
   journalKey: 'checking' | 'held' | 'missing';
+  /** An encrypted journal's load found entries still in words: they are to be sealed. */
+  wordsToSeal: boolean;
   /** Recovery codes just made (sign-up or settings): shown once, never saved (decision 014). */
   recoveryCodes: string[] | null;
   /** SPEC §3 otherUser: the public profile on /user/{id} (loaded on every visit, not saved). */
@@ -197,6 +199,7 @@ export function initialTransientState(): TransientState {
     sessionLost: false,
     locked: false,
     journalKey: 'checking',
+    wordsToSeal: false,
     recoveryCodes: null,
     otherUser: null,
     promptWorld: null,
