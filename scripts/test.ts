@@ -10,10 +10,19 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-test-report-'));
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+const started = Date.now();
+const stageTimes: string[] = [];
+
+function seconds(since: number): string {
+  return `${Math.round((Date.now() - since) / 1000)} s`;
+}
 
 function run(label: string, command: string, args: string[]): boolean {
   console.log(`\n▶ ${label}`);
+  const stageStart = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  stageTimes.push(`${label}: ${seconds(stageStart)}`);
+  console.log(`◀ ${label}: ${seconds(stageStart)} (${seconds(started)} in all)`);
   return result.status === 0;
 }
 
@@ -66,11 +75,13 @@ type PlaywrightReport = {
 function playwright(label: string): void {
   const outputFile = path.join(reportDir, `${label.replace(/[^\w-]+/g, '-')}.json`);
   console.log(`\n▶ ${label}`);
+  const stageStart = Date.now();
   const result = spawnSync('npx', ['playwright', 'test', '--reporter=list,json'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
   });
+  stageTimes.push(`${label}: ${seconds(stageStart)}`);
   const ok = result.status === 0;
   const report = fs.existsSync(outputFile)
     ? (JSON.parse(fs.readFileSync(outputFile, 'utf8')) as PlaywrightReport)
@@ -101,7 +112,7 @@ check('client first-load budget', process.execPath, [path.join(root, 'scripts/cl
 playwright('browser tests (Playwright, tests/browser)');
 
 fs.rmSync(reportDir, { recursive: true, force: true });
-console.log('');
+console.log(`\nTook ${seconds(started)}: ${stageTimes.join('; ')}`);
 if (failures.length > 0) console.log(`Failed: ${failures.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
