@@ -66,7 +66,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     await settle(page);
     const file = await screenshot(page, `dark-mode-${name}-${label}`);
-    fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
+    if (file) fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
   }
   await page.setViewportSize(PHONE);
 }

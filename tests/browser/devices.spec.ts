@@ -100,7 +100,7 @@ test.describe('devices signed in with a token', () => {
       await devices().scrollIntoViewIfNeeded();
       await settle(page);
       const file = await screenshot(page, `devices-settings-${label}`);
-      fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
+      if (file) fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
     }
     await page.setViewportSize(PHONE);
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { DESKTOP, watchPageErrors } from './support/browser.ts';
+import { capture, DESKTOP, watchPageErrors } from './support/browser.ts';
 import { answerBox, typeAtEnd } from './support/journal.ts';
 import { call, reflectState, settle } from './support/page.ts';
 import { PASSWORD, signUpThroughForm } from './support/people.ts';
@@ -68,7 +68,7 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>): Prom
       await ready();
       await settle(page);
       // Settings whole, to see every card; a dialog as it covers the screen.
-      await page.screenshot({
+      await capture(page, {
         path: `${SHOTS}/${name}-${label}-${scheme}.png`,
         fullPage: name === 'settings-change-password',
       });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { watchPageErrors } from './support/browser.ts';
+import { capture, watchPageErrors } from './support/browser.ts';
 import { call, openAsNewVisitor, settle } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -89,7 +89,7 @@ async function shoot(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     await settle(page);
-    await page.screenshot({ path: `${folder}/${name}-${width}-${scheme}.png`, fullPage: true });
+    await capture(page, { path: `${folder}/${name}-${width}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { type MailCatcher, resetLinkIn, startMailCatcher } from '../support/mail-catcher.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { capture, DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
 import { call, keepRecoveryCodes, reflectState, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { test } from './support/worker-server.ts';
@@ -26,10 +26,10 @@ function poll<T>(read: () => Promise<T> | T) {
 async function shots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await settle(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-360.png`), fullPage: true });
+  await capture(page, { path: path.join(SHOTS, `${name}-360.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
   await settle(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await capture(page, { path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize(PHONE);
 }
 

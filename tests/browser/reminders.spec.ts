@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     await settle(page);
     const file = await screenshot(page, `reminders-${name}-${label}`);
-    fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
+    if (file) fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
   }
   await page.setViewportSize(PHONE);
 }

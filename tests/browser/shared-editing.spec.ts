@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { capture, DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
 import { call, reflectState, settle } from './support/page.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -38,7 +38,7 @@ async function shot(page: Page, name: string): Promise<void> {
     await page.emulateMedia({ colorScheme: scheme });
     await settle(page);
     const file = scheme === 'light' ? name : `${name}-dark`;
-    await page.screenshot({ path: `${SHOTS}/${file}.png`, fullPage: true });
+    await capture(page, { path: `${SHOTS}/${file}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

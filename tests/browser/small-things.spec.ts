@@ -8,7 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { capture, DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
 import { call, openAnswerFilters, openAsNewVisitor, reflectState, settle } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
 import { METRICS_TOKEN, type RunningServer, startServer } from './support/server.ts';
@@ -38,7 +38,7 @@ async function shoot(page: Page, name: string, part?: Locator): Promise<void> {
       await page.setViewportSize(size);
       await settle(page);
       const path = `${shots}/${name}-${width}-${scheme}.png`;
-      await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+      await capture(part ?? page, { path, fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
+import { capture, DESKTOP, PHONE, watchPageErrors } from './support/browser.ts';
 import { answerBox, typeAtEnd } from './support/journal.ts';
 import { call, reflectState, settle } from './support/page.ts';
 import type { RunningServer } from './support/server.ts';
@@ -68,7 +68,7 @@ async function openJournal(page: Page, origin: string): Promise<void> {
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await capture(page, { path: `${SHOTS}/${name}.png` });
 }
 
 test.describe('sync: nothing is lost between a laptop and a phone', () => {

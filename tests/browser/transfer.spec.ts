@@ -26,7 +26,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     await settle(page);
     const file = await screenshot(page, `transfer-${name}-${label}`);
-    fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
+    if (file) fs.copyFileSync(file, path.join(shotsDir, path.basename(file)));
   }
   await page.setViewportSize(PHONE);
 }
@@ -302,7 +302,7 @@ test.describe('export as Markdown and import it elsewhere', () => {
         await page.setViewportSize(size);
         await settle(page);
         const shot = await screenshot(page, `dayone-preview-${scheme}-${label}`);
-        fs.copyFileSync(shot, path.join(shots, path.basename(shot)));
+        if (shot) fs.copyFileSync(shot, path.join(shots, path.basename(shot)));
       }
       await context.close();
     });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { DESKTOP, PHONE, screenshot, screenshotPath, watchPageErrors } from './support/browser.ts';
+import {
+  capture,
+  DESKTOP,
+  PHONE,
+  screenshot,
+  screenshotPath,
+  watchPageErrors,
+} from './support/browser.ts';
 import { call } from './support/page.ts';
 import { apiUser, shareAnswer, signUpThroughForm } from './support/people.ts';
 import {
@@ -113,7 +120,7 @@ test.describe('the live world', () => {
     await expect
       .poll(async () => (await pill.boundingBox())?.y ?? PHONE.height)
       .toBeLessThan(PHONE.height / 2);
-    await pageA.screenshot({ path: screenshotPath('world-live-new-answer-scrolled-phone') });
+    await capture(pageA, { path: screenshotPath('world-live-new-answer-scrolled-phone') });
     await expectNoAxeViolations(pageA, '/world with new answers waiting (phone)');
 
     // A love sent elsewhere changes Cleo's count in place for both (Cleo's own love + Dee's).

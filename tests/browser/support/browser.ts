@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page, test } from '@playwright/test';
+import { type Browser, chromium, type Locator, type Page, test } from '@playwright/test';
 
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -33,11 +33,32 @@ export function screenshotPath(name: string): string {
   return path.join(dir, `${name}.png`);
 }
 
-/** Saves a full-page screenshot (screenshotPath) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  const file = screenshotPath(name);
+/**
+ * Whether the specs take their screenshots: `SCREENSHOTS=1 npm run test:browser` (into
+ * test-results/screenshots/) when a person will look at them. Without it every step, wait and
+ * assertion around them still runs, only the pictures are not taken: they cost the browser tier
+ * about a minute and nobody looks at CI's.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/** A screenshot of the page or of one part, when SCREENSHOTS is set. */
+export async function capture(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean },
+): Promise<void> {
+  if (!SCREENSHOTS) return;
   // For a person to look at, not a check: a long page on a busy machine may take a while.
-  await page.screenshot({ path: file, fullPage: true, timeout: 30_000 });
+  const { path: file, fullPage } = options;
+  await ('goto' in target
+    ? target.screenshot({ path: file, fullPage, timeout: 30_000 })
+    : target.screenshot({ path: file, timeout: 30_000 }));
+}
+
+/** Saves a full-page screenshot (screenshotPath) when SCREENSHOTS is set; its file, or null. */
+export async function screenshot(page: Page, name: string): Promise<string | null> {
+  if (!SCREENSHOTS) return null;
+  const file = screenshotPath(name);
+  await capture(page, { path: file, fullPage: true });
   return file;
 }
 

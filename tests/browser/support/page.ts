@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DESKTOP, PHONE } from './browser.ts';
+import { capture, DESKTOP, PHONE, SCREENSHOTS } from './browser.ts';
 
 // What several browser specs ask of a page: its saved state, a call with its session cookie,
 // a settled screen, a downloaded file.
@@ -46,6 +46,12 @@ export async function screenshotEveryWay(
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
+  if (!SCREENSHOTS) {
+    // Left as it would be after the pictures.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(PHONE);
+    return;
+  }
   // One folder per Playwright project: the @layout tests run in both, perhaps at once.
   const folder = path.join(dir, test.info().project.name);
   fs.mkdirSync(folder, { recursive: true });
@@ -57,11 +63,7 @@ export async function screenshotEveryWay(
     ] as const) {
       await page.setViewportSize(size);
       await settle(page);
-      await page.screenshot({
-        path: `${folder}/${name}-${label}-${scheme}.png`,
-        timeout: 30_000,
-        ...options,
-      });
+      await capture(page, { path: `${folder}/${name}-${label}-${scheme}.png`, ...options });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
