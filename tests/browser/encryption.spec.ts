@@ -244,14 +244,6 @@ test('two devices with encryption on: a conflict shows both texts, and offline e
   await openJournal(laptop.page);
   await typeAtEnd(laptop.page, A);
   await expect.poll(async () => (await serverAnswers(laptop.page)).length).toBe(1);
-  // The phone learns of the laptop's entry first. Opened straight away, today's journal on a
-  // device whose copy is behind may begin a second entry of today before its loads bring the
-  // first (decideJournal does not wait for them): a known defect, seen in CI, not fixed yet.
-  await phone.page.goto(`${server.origin}/past`);
-  await expect(phone.page.getByText(A)).toBeVisible();
-  await expect
-    .poll(() => phone.page.evaluate(() => localStorage.getItem('reflect-state') ?? ''))
-    .toContain(A);
   await openJournal(phone.page);
   await expect(answerBox(phone.page)).toHaveValue(A);
 

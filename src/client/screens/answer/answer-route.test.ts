@@ -160,6 +160,27 @@ describe('decideAnswer', () => {
       ).toEqual({ kind: 'open', answer: second, category: JOURNAL });
     });
 
+    it("lets an untouched new entry give way to today's entry from another device, once loaded", () => {
+      const begun = buildAnswer({ prompt_id: null, prompt_title: 'Mar 5, 2026', text: '' });
+      const elsewhere = buildAnswer({ prompt_id: null, prompt_title: 'Mar 5, 2026' });
+      const ctx = { draft: begun, category: JOURNAL, draftUntouched: true };
+      // Before the load: the new entry stays on screen.
+      expect(decideAnswer({ kind: 'journal' }, context(ctx))).toEqual({ kind: 'show' });
+      // The load brings the morning's entry: it is continued.
+      expect(decideAnswer({ kind: 'journal' }, context({ ...ctx, answers: [elsewhere] }))).toEqual({
+        kind: 'open',
+        answer: elsewhere,
+        category: JOURNAL,
+      });
+      // Typed in (or saved) meanwhile: the new entry stays.
+      expect(
+        decideAnswer(
+          { kind: 'journal' },
+          context({ ...ctx, draftUntouched: false, answers: [elsewhere] }),
+        ),
+      ).toEqual({ kind: 'show' });
+    });
+
     it("does not continue another day's entry", () => {
       const old = buildAnswer({ prompt_id: null, prompt_title: 'Mar 4, 2026' });
       expect(decideAnswer({ kind: 'journal' }, context({ draft: old, answers: [old] }))).toEqual({

@@ -65,6 +65,11 @@ export type AnswerContext = {
   /** The approved and own prompts loads have finished (well or not). */
   promptsLoaded: boolean;
   answersLoaded: boolean;
+  /**
+   * The current answer was begun on this device and nothing is in it yet: no words or tags, not
+   * typed in, never saved (answer-screen.tsx reads the editor for it).
+   */
+  draftUntouched?: boolean;
   todayPrompt: TodayPrompt;
   today: CalendarDay;
   category: string;
@@ -133,15 +138,18 @@ function decideJournal(ctx: AnswerContext): AnswerDecision {
   const title = journalTitle(ctx.today);
   const { draft, answers } = ctx;
   const isToday = (a: Answer) => a.prompt_id === null && a.prompt_title === title;
-  if (draft && isToday(draft) && !isShared(draft, answers)) {
-    return keepOrOpen(draft, ctx.category, JOURNAL);
-  }
+  const ours = draft && isToday(draft) && !isShared(draft, answers) ? draft : null;
+  // An entry begun here with nothing in it yet gives way to one of today's that arrived since:
+  // on a device whose copy was behind, the page begins today's journal before its loads bring
+  // the entry written on another device, which it then continues.
+  if (ours && !ctx.draftUntouched) return keepOrOpen(ours, ctx.category, JOURNAL);
   let latest: Answer | null = null;
   for (const a of answers) {
     if (!isToday(a) || a.shared) continue;
     if (!latest || a.answered > latest.answered) latest = a;
   }
   if (latest) return { kind: 'open', answer: latest, category: JOURNAL };
+  if (ours) return keepOrOpen(ours, ctx.category, JOURNAL);
   return { kind: 'start-journal' };
 }
 

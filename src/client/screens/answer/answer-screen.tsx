@@ -9,11 +9,13 @@ import {
   startJournalEntry,
   startPromptAnswer,
 } from '#client/state/answers/answer-draft.ts';
+import { editorView } from '#client/state/answers/answer-sync-store.ts';
 import { earlyTextPending } from '#client/state/answers/early-text.ts';
 import { onPageHide } from '#client/state/page-lifecycle.ts';
 import { getState, setState, useAppState } from '#client/state/store/app-store.ts';
 import { showStatus } from '#client/state/store/status.ts';
 import { useTitle } from '#client/use-title.ts';
+import type { Answer } from '#shared/api/answers.ts';
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { PSEUDO_CATEGORIES } from '#shared/domain/categories.ts';
 import { AnswerEditor } from './answer-editor.tsx';
@@ -44,6 +46,18 @@ function decisionKey(decision: AnswerDecision): string {
   }
 }
 
+/** Begun here and still empty: no words or tags, nothing typed into its editor, never saved. */
+function isUntouched(draft: Answer, answers: readonly Answer[]): boolean {
+  const view = editorView.getState();
+  if (view.answerId === draft._id && (view.edited || view.hasText)) return false;
+  if (earlyTextPending()) return false;
+  return (
+    draft.text === '' &&
+    (draft.tags ?? []).length === 0 &&
+    !answers.some((a) => a._id === draft._id)
+  );
+}
+
 /** The answer screens of SPEC §2: /answer, /answer/today, /answer/journal[/id], /answer/{id}. */
 export function AnswerScreen() {
   const splat = useParams()['*'] ?? '';
@@ -67,6 +81,7 @@ export function AnswerScreen() {
     pool,
     promptsLoaded: loaded.prompts && loaded.myPrompts,
     answersLoaded: loaded.answers,
+    draftUntouched: draft !== null && isUntouched(draft, answers),
     todayPrompt,
     today: todayOf(new Date()),
     category,
