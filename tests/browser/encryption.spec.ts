@@ -15,7 +15,7 @@ import {
   writeJournal,
 } from './support/journal.ts';
 import { call, keepRecoveryCodes, screenshotEveryWay, waitForSession } from './support/page.ts';
-import { apiUser, PASSWORD, savedUser } from './support/people.ts';
+import { apiUser, PASSWORD, savedUser, signInOnNewDevice } from './support/people.ts';
 import { METRICS_TOKEN, type RunningServer, startServer } from './support/server.ts';
 
 // Issue 37's Done when, in a real browser on a real server (SQLite): encryption turned on in
@@ -51,17 +51,8 @@ function filesHolding(dir: string, needle: string): string[] {
   return found;
 }
 
-async function signIn(browser: Browser, name: string, password: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await page.goto(`${server.origin}/login`);
-  await waitForSession(page);
-  await page.getByLabel('Name or email').fill(name);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect.poll(async () => (await savedUser(page))?.name).toBe(name);
-  return { context, page, errors };
+function signIn(browser: Browser, name: string, password: string) {
+  return signInOnNewDevice(browser, server.origin, name, password);
 }
 
 test('encrypts private entries on the device: a canary never reaches the server, a second device and the recovery key open it', async ({

@@ -1,8 +1,6 @@
 import { type Browser, expect } from '@playwright/test';
-import { watchPageErrors } from './support/browser.ts';
 import { answerBox, serverAnswers, typeAtEnd } from './support/journal.ts';
-import { waitForSession } from './support/page.ts';
-import { apiUser, PASSWORD, savedUser } from './support/people.ts';
+import { apiUser, signInOnNewDevice } from './support/people.ts';
 import type { RunningServer } from './support/server.ts';
 import { test } from './support/worker-server.ts';
 
@@ -15,17 +13,8 @@ test.beforeAll(async ({ server: shared }) => {
   server = shared;
 });
 
-async function signIn(browser: Browser, name: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await page.goto(`${server.origin}/login`);
-  await waitForSession(page);
-  await page.getByLabel('Name or email').fill(name);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect.poll(async () => (await savedUser(page))?.name).toBe(name);
-  return { context, page, errors };
+function signIn(browser: Browser, name: string) {
+  return signInOnNewDevice(browser, server.origin, name);
 }
 
 test("today's journal continues the entry another device wrote, even when it loads late", async ({

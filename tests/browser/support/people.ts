@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
-import { keepRecoveryCodes, reflectState } from './page.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { watchPageErrors } from './browser.ts';
+import { keepRecoveryCodes, reflectState, waitForSession } from './page.ts';
 
 // The people of the world specs: some are made through the API from Node (their own session
 // cookie, no browser) when what they do is not the test's subject; the ones the test follows
@@ -94,4 +95,26 @@ export async function signUpThroughForm(page: Page, name: string): Promise<void>
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await keepRecoveryCodes(page);
   await expect.poll(async () => (await savedUser(page))?.name).toBe(name);
+}
+
+/**
+ * Another device of `name`'s: a new browser context at phone size, signed in through the login
+ * form; its page's console errors are collected in `errors`.
+ */
+export async function signInOnNewDevice(
+  browser: Browser,
+  origin: string,
+  name: string,
+  password = PASSWORD,
+) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto(`${origin}/login`);
+  await waitForSession(page);
+  await page.getByLabel('Name or email').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect.poll(async () => (await savedUser(page))?.name).toBe(name);
+  return { context, page, errors };
 }
