@@ -27,7 +27,8 @@ async function boot(): Promise<void> {
   setDateLocales(navigator.languages?.length ? navigator.languages : [navigator.language]);
   // Restore the saved state before the first render, so the first paint already shows it.
   const storage = safeLocalStorage();
-  const saved = loadSavedState(storage, todayOf(new Date()));
+  // An encrypted account's saved state is sealed: opened here with the key this device keeps.
+  const saved = await loadSavedState(storage, todayOf(new Date()));
   if (saved) hydrate(saved);
   startPersisting(storage);
   await nextTask();

@@ -1,9 +1,12 @@
 // The journal's data key as this device holds it (docs/ENCRYPTION.md): in memory while the app
 // runs, and in IndexedDB as a non-extractable CryptoKey, so a reload or a phone that put the
 // tab away opens the journal without the password again. Nothing can read the key's bytes back
-// out of either place, not even this app's own code; logging out forgets it.
+// out of either place, not even this app's own code; logging out forgets it. Whenever the key is
+// here, this device's storage key is opened with it first (local-key.ts), so nothing the key
+// opens reaches this device's storage unsealed.
 
 import { indexedStore } from '#client/indexed-store.ts';
+import { openLocalKey } from './local-key.ts';
 
 const DATABASE = 'muse-keys';
 const STORE = 'keys';
@@ -32,6 +35,7 @@ export async function keepDeviceKey(userId: string, key: CryptoKey): Promise<Cry
         ['encrypt', 'decrypt'],
       )
     : key;
+  await openLocalKey(userId, kept);
   held = { userId, key: kept };
   try {
     await keep.run('readwrite', (store) => store.put(kept, userId));
@@ -48,6 +52,7 @@ export async function restoreDeviceKey(userId: string): Promise<CryptoKey | null
   try {
     const key = await keep.run<unknown>('readonly', (store) => store.get(userId));
     if (!(key instanceof CryptoKey)) return null;
+    await openLocalKey(userId, key);
     held = { userId, key };
     return key;
   } catch {

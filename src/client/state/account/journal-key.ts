@@ -1,5 +1,6 @@
 import { syncOfflineRecord } from '../answers/offline-sync.ts';
 import { appStore, getState, setState } from '../store/app-store.ts';
+import { sealWordsFor } from '../store/local-words.ts';
 import { onReset } from '../store/module-state.ts';
 
 /** Where the key is kept: loaded only for an account whose entries are encrypted. */
@@ -58,6 +59,8 @@ export function startJournalLock(): void {
     }
     const sameUser = state.user._id === previous.user._id;
     if (sameUser && state.user.encryption === previous.user.encryption) return;
+    // What this device keeps of an encrypted account's words is sealed (local-words.ts).
+    sealWordsFor(state.user.encryption ? state.user._id : null, sameUser);
     if (sameUser && previous.user.encryption && !state.user.encryption)
       void deviceKeys().then((keys) => keys.forgetDeviceKeys());
     checked = checkKey();

@@ -109,7 +109,7 @@ describe('a saved clear passcode', () => {
     ).toEqual(lock);
   });
 
-  it('is wiped from local storage as soon as the state is restored', () => {
+  it('is wiped from local storage as soon as the state is restored', async () => {
     const today = { year: 2026, month: 3, day: 5 };
     const base = initialPersistedState(today);
     const data = new Map<string, string>([
@@ -126,7 +126,7 @@ describe('a saved clear passcode', () => {
       setItem: (key: string, value: string) => void data.set(key, value),
       removeItem: (key: string) => void data.delete(key),
     } as unknown as Storage;
-    expect(loadSavedState(storage, today)?.user._id).toBe('abc123');
+    expect((await loadSavedState(storage, today))?.user._id).toBe('abc123');
     expect(data.get(STORAGE_KEY)).not.toContain('4721');
     expect(data.get(STORAGE_KEY)).toContain('abc123');
   });

@@ -1,4 +1,5 @@
 import type { Answer } from '#shared/api/answers.ts';
+import { keepsWords, keptWords, onSealingChange, wordsToKeep } from '../store/local-words.ts';
 import { onReset } from '../store/module-state.ts';
 import { safeLocalStorage } from '../store/persist-store.ts';
 import { answerSchema } from '../store/persisted-schema.ts';
@@ -20,11 +21,14 @@ export type AnswerConflict = {
 };
 
 export const CONFLICTS_KEY = 'muse-answer-conflicts';
+keepsWords(CONFLICTS_KEY);
 
 function restore(storage: Storage | null): AnswerConflict[] {
   try {
     const raw = storage?.getItem(CONFLICTS_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    // Sealed for an encrypted account (local-words.ts): none until the key is open.
+    const words = raw ? keptWords(raw) : null;
+    const parsed: unknown = words ? JSON.parse(words) : [];
     if (!Array.isArray(parsed)) return [];
     return parsed.flatMap((item: { mine?: unknown; theirs?: unknown; baseText?: unknown }) => {
       const mine = read(answerSchema, item?.mine);
@@ -45,11 +49,20 @@ const conflictStore = createStore<{ conflicts: AnswerConflict[] }>({
 
 onReset(() => conflictStore.setState({ conflicts: restore(storage) }));
 
+// The key is open: conflicts kept sealed join the ones this page has.
+onSealingChange(() => {
+  const here = conflictStore.getState().conflicts;
+  const kept = restore(storage).filter((c) => !here.some((h) => h.mine._id === c.mine._id));
+  if (kept.length > 0) conflictStore.setState({ conflicts: [...kept, ...here] });
+});
+
 function save(conflicts: AnswerConflict[]): void {
   conflictStore.setState({ conflicts });
   try {
+    // Not kept while an encrypted journal is locked: they stay in this page.
+    const kept = conflicts.length === 0 ? null : wordsToKeep(JSON.stringify(conflicts));
     if (conflicts.length === 0) storage?.removeItem(CONFLICTS_KEY);
-    else storage?.setItem(CONFLICTS_KEY, JSON.stringify(conflicts));
+    else if (kept !== null) storage?.setItem(CONFLICTS_KEY, kept);
   } catch (error) {
     console.warn('Müse could not keep a changed answer on this device', error);
   }

@@ -1,3 +1,4 @@
+import { keepsWords, keptWords, wordsToKeep } from '../store/local-words.ts';
 import { onReset } from '../store/module-state.ts';
 import { safeLocalStorage } from '../store/persist-store.ts';
 import { whenIdle } from '../when-idle.ts';
@@ -13,6 +14,7 @@ import type { BaseVersion } from './answer-versions.ts';
 // the text.
 
 export const DRAFT_KEY = 'muse-draft';
+keepsWords(DRAFT_KEY);
 const DRAFT_MS = 600;
 const DRAFT_MAX_WAIT_MS = 5000;
 
@@ -33,20 +35,30 @@ function storage(): Storage | null {
   return typeof window === 'undefined' ? null : safeLocalStorage();
 }
 
-function write(draft: Draft): void {
+/** False when it cannot be kept yet: an encrypted journal is locked (local-words.ts). */
+function write(draft: Draft): boolean {
+  const kept = wordsToKeep(JSON.stringify(draft));
+  if (kept === null) return false;
   try {
-    storage()?.setItem(DRAFT_KEY, JSON.stringify(draft));
+    storage()?.setItem(DRAFT_KEY, kept);
   } catch (error) {
     console.warn('Müse could not keep your draft on this device', error);
   }
+  return true;
+}
+
+/** The kept draft as words; null when there is none or it cannot be opened yet. */
+function kept(): Partial<Draft> | null {
+  const raw = storage()?.getItem(DRAFT_KEY);
+  const words = raw ? keptWords(raw) : null;
+  return words ? (JSON.parse(words) as Partial<Draft>) : null;
 }
 
 /** The draft kept for `answerId`, if any (a broken value is no draft). */
 export function readDraft(answerId: string): Draft | null {
   if (pending?.answerId === answerId) return pending;
   try {
-    const raw = storage()?.getItem(DRAFT_KEY);
-    const draft = raw ? (JSON.parse(raw) as Partial<Draft>) : null;
+    const draft = kept();
     if (!draft || draft.answerId !== answerId || typeof draft.text !== 'string') return null;
     const base = draft.base ?? {};
     return {
@@ -86,8 +98,8 @@ function stopTimers(): void {
 /** Writes a scheduled draft now (on save, on leaving, when the page is hidden). */
 export function flushDraft(): void {
   stopTimers();
-  if (pending) write(pending);
-  pending = null;
+  // Not kept yet (a locked journal): it stays here, in this page's memory.
+  if (pending && write(pending)) pending = null;
 }
 
 /** Forgets the draft of `answerId`: the server has its text (or the person chose another). */
@@ -97,8 +109,7 @@ export function clearDraft(answerId: string): void {
     pending = null;
   }
   try {
-    const raw = storage()?.getItem(DRAFT_KEY);
-    if (raw && (JSON.parse(raw) as Partial<Draft>).answerId === answerId) {
+    if (kept()?.answerId === answerId) {
       storage()?.removeItem(DRAFT_KEY);
     }
   } catch {

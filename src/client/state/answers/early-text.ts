@@ -1,5 +1,6 @@
 import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { capitaliseFirst } from '#shared/domain/capitalise.ts';
+import { keepsWords, keptWords, onSealingChange, wordsToKeep } from '../store/local-words.ts';
 import { onReset } from '../store/module-state.ts';
 
 // Issue 35 point 1: what is typed into /answer/today's box before the editor is ready. The page
@@ -16,6 +17,13 @@ import { onReset } from '../store/module-state.ts';
 export const EARLY_ATTR = 'data-early-text';
 /** Where text typed before the hand-over waits when the tab goes away first (one day's). */
 export const EARLY_KEY = 'muse-early-text';
+keepsWords(EARLY_KEY);
+// Kept sealed by an encrypted account: read once start-up or the unlock opens the key.
+onSealingChange(() => {
+  if (!watching || early?.kept) return;
+  const kept = readKept();
+  if (kept) current().kept = kept;
+});
 
 export type EarlyText = {
   /** Typed on an earlier visit today and not handed over then. */
@@ -99,8 +107,13 @@ function keepOnPageHide(): void {
   if (!early) return;
   const text = joinText(early.kept, early.text);
   try {
-    if (text.trim() === '') localStorage.removeItem(EARLY_KEY);
-    else localStorage.setItem(EARLY_KEY, JSON.stringify({ day: today(), text }));
+    if (text.trim() === '') {
+      localStorage.removeItem(EARLY_KEY);
+      return;
+    }
+    // Sealed for an encrypted account; not kept while its journal is locked (local-words.ts).
+    const kept = wordsToKeep(JSON.stringify({ day: today(), text }));
+    if (kept !== null) localStorage.setItem(EARLY_KEY, kept);
   } catch {
     // No storage: nothing more can be kept.
   }
@@ -113,7 +126,10 @@ function today(): string {
 function readKept(): string {
   try {
     const raw = localStorage.getItem(EARLY_KEY);
-    const kept = raw ? (JSON.parse(raw) as { day?: unknown; text?: unknown }) : null;
+    // Sealed, and the journal's key is not here yet: read once it is (watchEarlyTyping).
+    const words = raw ? keptWords(raw) : null;
+    if (raw && words === null) return '';
+    const kept = words ? (JSON.parse(words) as { day?: unknown; text?: unknown }) : null;
     if (kept?.day === today() && typeof kept.text === 'string') return kept.text;
     if (raw) localStorage.removeItem(EARLY_KEY);
   } catch {

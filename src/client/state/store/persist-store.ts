@@ -1,7 +1,8 @@
 import { runPageHideHooks } from '../page-lifecycle.ts';
 import { type AppState, type PersistedState, persistedPart } from './app-state.ts';
-import { appStore, getState } from './app-store.ts';
-import { createThrottledSaver, writeState } from './persistence.ts';
+import { appStore, getState, setState } from './app-store.ts';
+import { onSealingChange } from './local-words.ts';
+import { createThrottledSaver, joinCarried, writeState } from './persistence.ts';
 
 const PERSISTED_KEYS = Object.keys(persistedPart(appStore.getState())) as (keyof PersistedState)[];
 
@@ -26,11 +27,20 @@ function safeLocalStorage(): Storage | null {
  * page took a returning visitor for a first one. Returns the unsubscribe function.
  */
 export function startPersisting(storage: Storage | null = safeLocalStorage()): () => void {
-  const saver = createThrottledSaver(() => writeState(storage, persistedPart(getState())));
+  const save = () => writeState(storage, persistedPart(getState()));
+  const saver = createThrottledSaver(save);
   const unsubscribe = appStore.subscribe((state, previous) => {
     if (!persistedChanged(state, previous)) return;
     saver.schedule();
     if (state.user._id !== previous.user._id) saver.flush();
+  });
+  // Sealed from now on, or in words again (local-words.ts): written again at once, so the copy
+  // on the device is never left as it was. A sealed state carried while the journal was locked
+  // opens now, and what it holds joins the store.
+  const stopSealing = onSealingChange(() => {
+    const joined = joinCarried(persistedPart(getState()));
+    if (joined) setState(joined);
+    save();
   });
   const leave = () => {
     runPageHideHooks();
@@ -43,6 +53,7 @@ export function startPersisting(storage: Storage | null = safeLocalStorage()): (
   document.addEventListener('visibilitychange', hidden);
   return () => {
     unsubscribe();
+    stopSealing();
     window.removeEventListener('pagehide', leave);
     document.removeEventListener('visibilitychange', hidden);
   };

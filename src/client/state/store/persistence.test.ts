@@ -139,28 +139,28 @@ describe('restoreState', () => {
 describe('loadSavedState', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('removes a value it cannot read, so it cannot trip the next start', () => {
+  it('removes a value it cannot read, so it cannot trip the next start', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const storage = memoryStorage({ [STORAGE_KEY]: '{broken' });
-    expect(loadSavedState(storage, today)).toBeNull();
+    expect(await loadSavedState(storage, today)).toBeNull();
     expect(storage.getItem(STORAGE_KEY)).toBeNull();
     expect(warn).toHaveBeenCalled();
   });
 
-  it('reads what writeState wrote', () => {
+  it('reads what writeState wrote', async () => {
     const storage = memoryStorage();
     const state = savedState();
     writeState(storage, state);
-    expect(loadSavedState(storage, today)).toEqual(state);
+    expect(await loadSavedState(storage, today)).toEqual(state);
   });
 
-  it('copes with storage that throws on read', () => {
+  it('copes with storage that throws on read', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const storage = memoryStorage();
     storage.getItem = () => {
       throw new Error('SecurityError');
     };
-    expect(loadSavedState(storage, today)).toBeNull();
+    expect(await loadSavedState(storage, today)).toBeNull();
   });
 });
 

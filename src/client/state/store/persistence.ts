@@ -1,7 +1,10 @@
 import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { initialPersistedState, type PersistedState } from './app-state.ts';
+import { sealingWords, sealWordsFor, wordsToKeep } from './local-words.ts';
+import { onReset } from './module-state.ts';
 import { persistedStateSchema } from './persisted-schema.ts';
 import { read } from './saved-reader.ts';
+import type { Carried } from './sealed-state.ts';
 
 /** SPEC §3: the localStorage key. */
 export const STORAGE_KEY = 'reflect-state';
@@ -16,10 +19,33 @@ export const SAVE_INTERVAL_MS = 1000;
 type Migration = (state: unknown) => unknown;
 const MIGRATIONS: Record<number, Migration> = {};
 
-export type SavedEnvelope = { version: number; state: PersistedState };
+/**
+ * `sealed`: an encrypted account's state, sealed by local-words.ts. Beside it, `state` holds
+ * only the user — or, written while the journal was locked, what the store had then (nothing the
+ * key opens: that needs the key).
+ */
+export type SavedEnvelope = { version: number; state: Partial<PersistedState>; sealed?: string };
+
+/** A sealed state this device could not open at start-up (its journal is locked). */
+let carried: Carried | null = null;
+onReset(() => {
+  carried = null;
+});
+
+/** `now` joined with the carried state, once the key opens it; null when none or not yet. */
+export function joinCarried(now: PersistedState): PersistedState | null {
+  const joined = carried?.join(now) ?? null;
+  if (joined) carried = null;
+  return joined;
+}
 
 export function serialiseState(state: PersistedState): string {
   const envelope: SavedEnvelope = { version: STATE_VERSION, state };
+  if (sealingWords()) {
+    const sealed = wordsToKeep(JSON.stringify(state));
+    if (sealed === null) envelope.sealed = carried?.sealed;
+    else Object.assign(envelope, { state: { user: state.user }, sealed });
+  }
   return JSON.stringify(envelope);
 }
 
@@ -33,16 +59,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * older client). Within a usable envelope, broken fields fall back to their defaults.
  */
 export function restoreState(raw: string | null, today: CalendarDay): PersistedState | null {
-  if (raw === null) return null;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    parsed = raw === null ? null : JSON.parse(raw);
   } catch {
     return null;
   }
   if (!isRecord(parsed) || typeof parsed.version !== 'number') return null;
-  let { version } = parsed;
-  let state: unknown = parsed.state;
+  return restoreVersion(parsed.version, parsed.state, today);
+}
+
+/** The sealed part of a saved state, if it has one (an encrypted account's). */
+function sealedOf(raw: string | null): string | null {
+  try {
+    const parsed: unknown = raw?.includes('"sealed":"') ? JSON.parse(raw) : null;
+    return isRecord(parsed) && typeof parsed.sealed === 'string' ? parsed.sealed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A saved `state` of `from`'s version, brought to this one and read (null: unusable). */
+function restoreVersion(from: number, saved: unknown, today: CalendarDay): PersistedState | null {
+  let version = from;
+  let state = saved;
   while (version !== STATE_VERSION) {
     const migrate = MIGRATIONS[version];
     if (!migrate) return null;
@@ -59,8 +99,14 @@ export function restoreState(raw: string | null, today: CalendarDay): PersistedS
   return { ...defaults, ...restored };
 }
 
-/** Reads the saved state; anything unusable is removed so it cannot trip the next start. */
-export function loadSavedState(storage: Storage | null, today: CalendarDay): PersistedState | null {
+/**
+ * Reads the saved state; anything unusable is removed so it cannot trip the next start. An
+ * encrypted account's sealed state is opened with the key this device holds (sealed-state.ts).
+ */
+export async function loadSavedState(
+  storage: Storage | null,
+  today: CalendarDay,
+): Promise<PersistedState | null> {
   let raw: string | null = null;
   try {
     raw = storage?.getItem(STORAGE_KEY) ?? null;
@@ -68,7 +114,14 @@ export function loadSavedState(storage: Storage | null, today: CalendarDay): Per
     console.warn('Müse could not read its saved state', error);
     return null;
   }
-  const state = restoreState(raw, today);
+  const sealed = sealedOf(raw);
+  let state = restoreState(raw, today);
+  if (state && sealed) {
+    const { openSealedState } = await import('./sealed-state.ts');
+    const restore = (saved: unknown) => restoreVersion(STATE_VERSION, saved, today);
+    ({ state, carried } = await openSealedState(state, sealed, restore));
+  }
+  if (state) sealWordsFor(state.user.encryption ? state.user._id : null);
   // A clear passcode saved before decision 014 is dropped on restore; it must not stay on the
   // device until the next change is saved.
   if (state && raw !== null && /"code":"[^"]*"/.test(raw)) writeState(storage, state);
