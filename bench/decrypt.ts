@@ -5,7 +5,8 @@
 //
 // The journal is written from Node with the same WebCrypto code the app runs (keys.ts,
 // entries.ts), then a fresh browser signs in with the password, which opens the key and loads
-// every entry; the app measures its own decryption as the User Timing `muse:open-entries`.
+// every entry; the app measures its own decryption as the User Timing `muse:open-entries`, and
+// the next save of its state, sealed on the device, as `muse:save-state`.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { encryptEntry } from '../src/client/encryption/entries.ts';
@@ -53,8 +54,17 @@ try {
 
   const browser = await launchBrowser();
   const times: number[] = [];
+  const saves: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // Every long task of the page (over 50 ms on the main thread), from its first moment.
+    await context.addInitScript(() => {
+      const long: { start: number; ms: number }[] = [];
+      Object.assign(window, { museLongTasks: long });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) long.push({ start: e.startTime, ms: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     await page.goto(`${server.origin}/login`);
@@ -71,16 +81,33 @@ try {
     });
     const { ms, count } = (await measured.jsonValue()) as { ms: number; count: number };
     times.push(ms);
+    // The next save of the state, with the entries in it: sealed on the device (local-words.ts).
+    // What a person feels of it: the longest task the page ran while the save was under way.
+    const saved = await page.waitForFunction(() => {
+      const [opened] = performance.getEntriesByName('muse:open-entries');
+      const [entry] = performance.getEntriesByName('muse:save-state');
+      if (!entry || !opened || entry.startTime <= opened.startTime) return null;
+      const end = entry.startTime + entry.duration;
+      const long = (window as unknown as { museLongTasks: { start: number; ms: number }[] })
+        .museLongTasks;
+      const during = long.filter((t) => t.start < end && t.start + t.ms > entry.startTime);
+      return { ms: entry.duration, longest: Math.max(0, ...during.map((t) => t.ms)) };
+    });
+    const save = (await saved.jsonValue()) as { ms: number; longest: number };
+    saves.push(save.longest);
+    const size = await page.evaluate(() => localStorage.getItem('reflect-state')?.length ?? 0);
     console.log(
-      `run ${run + 1}: ${count} entries decrypted in ${Math.round(ms)} ms at ${RATE}× CPU`,
+      `run ${run + 1}: ${count} entries decrypted in ${Math.round(ms)} ms; the state (${Math.round(size / 1024)}K characters) sealed and saved in ${Math.round(save.ms)} ms, its longest task ${Math.round(save.longest)} ms; at ${RATE}× CPU`,
     );
     await context.close();
   }
   await browser.close();
-  const sorted = [...times].sort((a, b) => a - b);
-  console.log(
-    `decrypt ${ENTRIES} entries at ${RATE}× CPU: min ${Math.round(sorted[0] ?? 0)} ms, median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`,
-  );
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `min ${Math.round(sorted[0] ?? 0)} ms, median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`;
+  };
+  console.log(`decrypt ${ENTRIES} entries at ${RATE}× CPU: ${spread(times)}`);
+  console.log(`longest task of a state save at ${RATE}× CPU: ${spread(saves)}`);
 } finally {
   await server.stop();
 }

@@ -2,14 +2,10 @@ import type { RequestOf } from '#shared/api/endpoints.ts';
 import { api } from './call.ts';
 
 // Calls for admin data (SPEC §6, §7; schemas in src/shared/api/admin.ts, prompts.ts and
-// world.ts). Every call but the admin list needs an admin's session: others get a 403.
+// world.ts). Every call needs an admin's session: others get a 403. The admin list, which
+// anyone may load, is in users.ts: start-up loads it.
 
 type PromptInput = RequestOf<'/api/prompt/save'>['prompt'];
-
-/** The admin list: names only, loaded at start so the side menu can show the Admin link. */
-export function fetchAdminList() {
-  return api('/api/admin');
-}
 
 /** Adds an admin by user name; the answer is the new admin list. */
 export function postAdminAdd(name: string) {

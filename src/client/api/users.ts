@@ -28,3 +28,8 @@ export function postStreakReset(userId: string, today: CalendarDay) {
 export function postProfilePicture(userId: string, profilePicture: string) {
   return api('/api/user/profilePicture', { _id: userId, profilePicture });
 }
+
+/** The admin list: names only, loaded at start so the side menu can show the Admin link. */
+export function fetchAdminList() {
+  return api('/api/admin');
+}

@@ -1,4 +1,3 @@
-import { fetchAdminList } from '#client/api/admin.ts';
 import { fetchUserAnswers } from '#client/api/answers.ts';
 import { isUnauthorized } from '#client/api/call.ts';
 import {
@@ -7,7 +6,7 @@ import {
   fetchTodayPrompt,
   fetchUserPrompts,
 } from '#client/api/prompts.ts';
-import { fetchUser } from '#client/api/users.ts';
+import { fetchAdminList, fetchUser } from '#client/api/users.ts';
 import { fetchPromptAnswers, fetchSharedAnswers } from '#client/api/world.ts';
 import type { PromptView } from '#shared/api/prompts.ts';
 import { type CalendarDay, dayKey, todayOf } from '#shared/domain/calendar-day.ts';

@@ -108,13 +108,32 @@ describe('words kept on the device', () => {
       b64(stored.key),
     );
     const storageKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
-    const bytes = b64(sealed.slice(SEALED_PREFIX.length));
+    // sealed1:<length>:<the bytes, 15 bits a character from U+4000>, read bit by bit.
+    const [, length = '0', packed = ''] = sealed.split(':');
+    const bitString = [...packed]
+      .map((c) => ((c.codePointAt(0) ?? 0) - 0x4000).toString(2).padStart(15, '0'))
+      .join('');
+    const bytes = Uint8Array.from({ length: Number(length) }, (_, i) =>
+      Number.parseInt(bitString.slice(i * 8, i * 8 + 8), 2),
+    );
     const plain = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: bytes.slice(0, 12), additionalData: enc('muse:local1') },
       storageKey,
       bytes.slice(12),
     );
     expect(new TextDecoder().decode(plain)).toBe(CANARY);
+  });
+
+  it('take about half the room of the words in localStorage, which counts characters', async () => {
+    await openLocalKey(userId, await dataKey());
+    sealWordsFor(userId);
+    const plain = JSON.stringify(journal('a long entry of words '.repeat(20_000)));
+    const sealed = wordsToKeep(plain) ?? '';
+    expect(sealed.length).toBeLessThan(plain.length * 0.55);
+    expect(keptWords(sealed)).toBe(plain);
+    // Every length packs and opens back, whatever bits its last character carries.
+    for (let n = 0; n < 40; n += 1)
+      expect(keptWords(wordsToKeep('é'.repeat(n)) ?? '')).toBe('é'.repeat(n));
   });
 
   it('open on the next start with the same data key, and not with another', async () => {

@@ -12,6 +12,8 @@ export const SEALED_PREFIX = 'sealed1:';
 export type LocalCipher = {
   /** Synchronous, so a write on the way out of the page lands before it goes. */
   seal(plain: string): string;
+  /** The same as seal, off the main thread (the state's saves while the app runs). */
+  sealAsync(plain: string): Promise<string>;
   /** Throws when `sealed` was not sealed with this key. */
   open(sealed: string): string;
   /** The same as open, off the main thread (the saved state at start-up). */
@@ -66,8 +68,6 @@ export function keepsWords(key: string): void {
   keys.add(key);
 }
 
-export const isSealed = (stored: string): boolean => stored.startsWith(SEALED_PREFIX);
-
 /**
  * From the store: the person whose words must be sealed now, or null for words as they are.
  * `samePerson` false (a logout, another account): what the last one kept is not theirs to write
@@ -102,7 +102,7 @@ export function wordsToKeep(plain: string): string | null {
 
 /** What a kept value says: itself in words, opened when sealed, null when it cannot be yet. */
 export function keptWords(stored: string): string | null {
-  if (!isSealed(stored)) return stored;
+  if (!stored.startsWith(SEALED_PREFIX)) return stored;
   try {
     return localCipher()?.open(stored) ?? null;
   } catch {

@@ -1,6 +1,6 @@
 import type { CalendarDay } from '#shared/domain/calendar-day.ts';
 import { initialPersistedState, type PersistedState } from './app-state.ts';
-import { sealingWords, sealWordsFor, wordsToKeep } from './local-words.ts';
+import { localCipher, sealingWords, sealWordsFor, wordsToKeep } from './local-words.ts';
 import { onReset } from './module-state.ts';
 import { persistedStateSchema } from './persisted-schema.ts';
 import { read } from './saved-reader.ts';
@@ -176,8 +176,32 @@ export function createThrottledSaver(
 
 /** Writes the state; a full or blocked storage only logs (SPEC §8), never breaks the app. */
 export function writeState(storage: Storage | null, state: PersistedState): void {
+  writeSaved(storage, serialiseState(state), performance.now());
+}
+
+/**
+ * The state sealed off the main thread (WebCrypto), for a save that need not land at once; null
+ * when it is not sealed with an open key (serialiseState then, at once).
+ */
+export function sealStateSoon(state: PersistedState): Promise<string> | null {
+  const cipher = sealingWords() ? localCipher() : null;
+  if (!cipher) return null;
+  return cipher
+    .sealAsync(JSON.stringify(state))
+    .then((sealed) =>
+      JSON.stringify({ version: STATE_VERSION, state: { user: state.user }, sealed }),
+    );
+}
+
+/**
+ * Writes a serialised state. The time from `start` is the User Timing `muse:save-state` (npm run
+ * bench:decrypt reads it).
+ */
+export function writeSaved(storage: Storage | null, saved: string, start: number): void {
   try {
-    storage?.setItem(STORAGE_KEY, serialiseState(state));
+    storage?.setItem(STORAGE_KEY, saved);
+    performance.clearMeasures('muse:save-state');
+    performance.measure('muse:save-state', { start });
   } catch (error) {
     console.warn('Müse could not save its state on this device', error);
   }
