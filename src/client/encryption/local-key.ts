@@ -14,7 +14,8 @@ import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from './bytes.ts';
 // A write as the page goes away (a draft, the state's last save) cannot wait for a promise, and
 // WebCrypto has none but promises: those are sealed by @noble/ciphers, in the same AES-256-GCM
 // format. The state's saves while the app runs, and its opening at start-up, use WebCrypto, off
-// the main thread: @noble/ciphers took 1.8–2.5 s of it for a ten-year journal at 4× CPU.
+// the main thread: sealed with @noble/ciphers, a ten-year journal's save held the page 2.0–2.5 s
+// at 4× CPU (decision 065).
 //
 //   sealed1:<length in bytes>:<nonce (12 bytes) ‖ ciphertext ‖ tag, 15 bits a character (pack)>
 

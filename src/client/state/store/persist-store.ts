@@ -42,7 +42,7 @@ export function startPersisting(storage: Storage | null = safeLocalStorage()): (
     writeState(storage, persistedPart(getState()));
   };
   // While the app runs, an encrypted account's state is sealed off the main thread: sealed on
-  // it, a ten-year journal held the page for 1.8–2.5 s at 4× CPU. A save that must land now (the
+  // it, a ten-year journal held the page for 2.0–2.5 s at 4× CPU. A save that must land now (the
   // page going away, the person changing) is sealed at once.
   const saveSoon = () => {
     const start = performance.now();

@@ -176,7 +176,8 @@ export function createThrottledSaver(
 
 /** Writes the state; a full or blocked storage only logs (SPEC §8), never breaks the app. */
 export function writeState(storage: Storage | null, state: PersistedState): void {
-  writeSaved(storage, serialiseState(state), performance.now());
+  const start = performance.now();
+  writeSaved(storage, serialiseState(state), start);
 }
 
 /**
