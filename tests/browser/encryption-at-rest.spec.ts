@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { createKeyBundle } from '#client/encryption/keys.ts';
-import { answerBox, serverAnswers, typeAtEnd } from './support/journal.ts';
+import { answerBox, openJournal, serverAnswers, typeAtEnd } from './support/journal.ts';
 import { apiUser, PASSWORD, signInOnNewDevice } from './support/people.ts';
 import type { RunningServer } from './support/server.ts';
 import { test } from './support/worker-server.ts';
@@ -34,11 +34,6 @@ async function encryptedPerson(browser: Browser, name: string) {
   return signInOnNewDevice(browser, server.origin, person.name);
 }
 
-async function openJournal(page: Page): Promise<void> {
-  await page.goto(`${server.origin}/answer/journal`);
-  await expect(answerBox(page)).toBeEditable();
-}
-
 test('an encrypted journal keeps no words on the device, and reads them again after a reload', async ({
   browser,
 }) => {
@@ -47,7 +42,7 @@ test('an encrypted journal keeps no words on the device, and reads them again af
   const SAVED = 'Sealed-canary-Hx41 on the server.';
   const OFFLINE = ' Offline-canary-Pq77 written on the train.';
 
-  await openJournal(page);
+  await openJournal(page, server.origin);
   await typeAtEnd(page, SAVED);
   await expect(answerBox(page)).toHaveAccessibleDescription('Saved', { timeout: 20_000 });
   await expect.poll(() => keysHolding(page, 'sealed1:')).toContain('reflect-state');
@@ -97,7 +92,7 @@ test('on a device that lost the key, the sealed copy waits unopened and opens wi
   const WAITING = 'Waiting-canary-Vb29, written offline.';
 
   // Written offline: the entry waits in the offline record, sealed in localStorage.
-  await openJournal(page);
+  await openJournal(page, server.origin);
   await context.setOffline(true);
   await typeAtEnd(page, WAITING);
   await page.getByRole('button', { name: 'Done', exact: true }).click();

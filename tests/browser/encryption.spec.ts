@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import pg from 'pg';
 import { createKeyBundle } from '#client/encryption/keys.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { watchPageErrors } from './support/browser.ts';
 import {
   answerBox,
+  openJournal,
   type ServerAnswer,
   serverAnswers,
   typeAtEnd,
@@ -212,11 +213,6 @@ test('encrypts private entries on the device: a canary never reaches the server,
 });
 
 const CONFLICT = 'This answer was changed on another device';
-async function openJournal(page: Page): Promise<void> {
-  await page.goto(`${server.origin}/answer/journal`);
-  await expect(answerBox(page)).toBeEditable();
-}
-
 test('two devices with encryption on: a conflict shows both texts, and offline edits on both are kept', async ({
   browser,
 }) => {
@@ -232,10 +228,10 @@ test('two devices with encryption on: a conflict shows both texts, and offline e
   const A = 'Morning: the list.';
   const L = ' Laptop adds a walk.';
   const P = ' Phone adds a letter.';
-  await openJournal(laptop.page);
+  await openJournal(laptop.page, server.origin);
   await typeAtEnd(laptop.page, A);
   await expect.poll(async () => (await serverAnswers(laptop.page)).length).toBe(1);
-  await openJournal(phone.page);
+  await openJournal(phone.page, server.origin);
   await expect(answerBox(phone.page)).toHaveValue(A);
 
   // Online, from the same version: the phone's save meets the laptop's and asks.
@@ -257,9 +253,9 @@ test('two devices with encryption on: a conflict shows both texts, and offline e
   expect(await texts()).not.toMatch(/Laptop adds|Phone adds|Morning/);
 
   // Offline on both, each adds to the entry; back online one after the other.
-  await openJournal(laptop.page);
+  await openJournal(laptop.page, server.origin);
   await expect(answerBox(laptop.page)).toHaveValue(both);
-  await openJournal(phone.page);
+  await openJournal(phone.page, server.origin);
   await expect(answerBox(phone.page)).toHaveValue(both);
   await laptop.context.setOffline(true);
   await phone.context.setOffline(true);
@@ -295,7 +291,7 @@ test('a device that has not heard encryption was turned on sends no words: it un
   test.setTimeout(180_000);
   const person = await apiUser(server.origin, 'Stale');
   const device = await signIn(browser, person.name, PASSWORD);
-  await openJournal(device.page);
+  await openJournal(device.page, server.origin);
   // Another device turns encryption on now; this one still believes it is off.
   const { bundle } = await createKeyBundle(PASSWORD);
   await person.post('/api/encryption/set', { bundle, password: PASSWORD });

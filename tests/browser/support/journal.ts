@@ -18,6 +18,12 @@ export async function typeAtEnd(page: Page, text: string): Promise<void> {
   await box.pressSequentially(text, { timeout: 30_000 });
 }
 
+/** Today's Journal entry at its address, once it can be typed in. */
+export async function openJournal(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/answer/journal`);
+  await expect(answerBox(page)).toBeEditable();
+}
+
 /**
  * Writes `text` as today's Journal entry (a new one beside today's with `another`) and finishes
  * it with Done, which opens the streak.

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepDeviceKey } from '#client/encryption/device-key.ts';
 import { openLocalKey } from '#client/encryption/local-key.ts';
 import { buildAnswer } from '#client/test-support/fixtures.ts';
+import { memoryStorage } from '#client/test-support/memory-storage.ts';
 import { initialPersistedState, type PersistedState } from './app-state.ts';
 import { resetAppStore } from './app-store.ts';
 import {
@@ -26,20 +27,6 @@ import { keptTogether } from './sealed-state.ts';
 
 const today = { year: 2026, month: 3, day: 5 };
 const CANARY = 'canary-7f3a-lighthouse';
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 let storage: Storage;
 let userCount = 0;

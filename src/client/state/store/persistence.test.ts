@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildAnswer, buildPrompt } from '#client/test-support/fixtures.ts';
+import { memoryStorage } from '#client/test-support/memory-storage.ts';
 import { initialPersistedState } from './app-state.ts';
 import {
   createThrottledSaver,
@@ -12,20 +13,6 @@ import {
 } from './persistence.ts';
 
 const today = { year: 2026, month: 3, day: 5 };
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 function savedState() {
   const initial = initialPersistedState(today);
