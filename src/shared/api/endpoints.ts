@@ -23,6 +23,7 @@ import { offlineSaveRequest, offlineSaveResponse } from './offline.ts';
 import {
   answerPhotosRequest,
   deletePhotoRequest,
+  photoReplaceQuery,
   photoResponse,
   photosResponse,
   photoUploadQuery,
@@ -529,11 +530,35 @@ export const endpoints = {
     response: photoResponse,
     errors: {
       400: 'No photo was sent',
+      403: 'An encrypted photo for an account whose entries are not encrypted',
       404: 'Not one of the caller’s entries (or not on the server yet)',
-      409: 'The entry holds the most photos it may (10), or the upload key names a photo of another entry',
+      409: 'The entry holds the most photos it may (10), the upload key names a photo of another entry, or a photo in words for an account whose entries are encrypted',
       413: 'The photo is too large or has too many pixels',
       415: 'Not multipart/form-data, or not a photo',
     },
+  },
+  '/api/answer/photo/replace': {
+    method: 'POST',
+    summary:
+      'Send an own photo’s bytes again in the other form: sealed when encryption is turned on, in words when it is turned off',
+    access: 'user',
+    body: 'multipart',
+    query: photoReplaceQuery,
+    response: photoResponse,
+    errors: {
+      400: 'No photo was sent',
+      403: 'An encrypted photo for an account whose entries are not encrypted',
+      404: 'No such photo of the caller’s',
+      409: 'A photo in words for an account whose entries are encrypted',
+      413: 'The photo is too large or has too many pixels',
+      415: 'Not multipart/form-data, or not a photo',
+    },
+  },
+  '/api/user/photos': {
+    method: 'POST',
+    summary: 'Every photo of the caller’s, entry by entry in order (no bytes)',
+    access: 'user',
+    response: photosResponse,
   },
   '/api/answer/photos': {
     method: 'POST',
@@ -552,7 +577,8 @@ export const endpoints = {
   },
   '/api/answer/photo/:photo_id': {
     method: 'GET',
-    summary: 'One of the caller’s own photos (404 to anyone else, with a session or without)',
+    summary:
+      'One of the caller’s own photos (404 to anyone else, with a session or without): WebP, or for an encrypted one its sealed bytes (application/octet-stream)',
     access: 'anyone',
     response: 'image/webp',
     errors: { 404: 'No such photo of the caller’s: anyone else, admins and no session included' },
