@@ -54,7 +54,8 @@ export function useShareFlow(): ShareFlow {
     setChoosing(answerId);
     if (!navigator.onLine) return;
     fetchPhotos(answerId).then(
-      (photos) => setPhotoCount(photos.length),
+      // A sealed photo stays private: the server cannot make the world a copy of it.
+      (photos) => setPhotoCount(photos.filter((photo) => !photo.encrypted).length),
       () => setPhotoCount(0),
     );
   };

@@ -11,6 +11,7 @@ import {
   unlockWithRecoveryKey,
   WrongKeyError,
 } from './keys.ts';
+import { openPhoto, sealPhoto, UnreadablePhotoError } from './photos.ts';
 
 // docs/ENCRYPTION.md, as code: the vectors below are the document's, and the first test opens
 // them with WebCrypto calls written from the document alone (not this folder's functions), so
@@ -176,6 +177,38 @@ describe('entries', () => {
     expect(isEncryptedEntry('The sea in the morning')).toBe(false);
     expect(isEncryptedEntry('e1.short.x')).toBe(false);
     expect(isEncryptedEntry('e2.AAAAAAAAAAAAAAAA.AAAA')).toBe(false);
+  });
+});
+
+describe('photos', () => {
+  const image = Uint8Array.from({ length: 300 }, (_, i) => (i * 7) & 255);
+
+  it('are sealed as the document says: version 1, a 12-byte IV, AES-GCM with muse:p1', async () => {
+    const key = await createDataKey();
+    const sealed = await sealPhoto(key, image);
+    expect(sealed[0]).toBe(1);
+    expect(sealed).toHaveLength(1 + 12 + image.length + 16);
+    // Opened with WebCrypto from the document alone.
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: sealed.slice(1, 13), additionalData: enc('muse:p1') },
+      key,
+      sealed.slice(13),
+    );
+    expect([...new Uint8Array(plain)]).toEqual([...image]);
+    expect([...(await openPhoto(key, sealed))]).toEqual([...image]);
+  });
+
+  it('open with their own key only, and not altered, cut short or of another version', async () => {
+    const key = await createDataKey();
+    const sealed = await sealPhoto(key, image);
+    await expect(openPhoto(await createDataKey(), sealed)).rejects.toThrow(UnreadablePhotoError);
+    const altered = sealed.slice();
+    altered[40] = (altered[40] ?? 0) ^ 1;
+    await expect(openPhoto(key, altered)).rejects.toThrow(UnreadablePhotoError);
+    await expect(openPhoto(key, sealed.slice(0, -1))).rejects.toThrow(UnreadablePhotoError);
+    const other = sealed.slice();
+    other[0] = 2;
+    await expect(openPhoto(key, other)).rejects.toThrow(UnreadablePhotoError);
   });
 });
 

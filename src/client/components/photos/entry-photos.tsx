@@ -5,6 +5,7 @@ import {
   queuedPhotosOf,
 } from '#client/state/answers/photo-queue.ts';
 import { PhotoList, photoLabel, usePhotos } from './photo-gallery.tsx';
+import { useObjectUrl } from './photo-image.tsx';
 
 // An entry's photos where its writer sees them: those the server keeps, and those still waiting
 // on this device for a connection (photo-queue.ts), shown from their own bytes.
@@ -29,24 +30,13 @@ export function useQueuedPhotos(answerId: string): QueuedPhoto[] {
   return queued;
 }
 
-/** An address for bytes on the device, for as long as the component shows them. */
-export function useObjectUrl(blob: Blob): string {
-  const [url, setUrl] = useState('');
-  useEffect(() => {
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
-}
-
 /** What a waiting photo is, after its number: on its way, or refused and why. */
 export function waitingLabel(photo: QueuedPhoto): string {
   return photo.problem ? `not added: ${photo.problem}` : 'waiting to be sent';
 }
 
 function WaitingPhoto({ photo, label }: { photo: QueuedPhoto; label: string }) {
-  const url = useObjectUrl(photo.file);
+  const url = useObjectUrl(photo.file, Boolean(photo.sealed));
   return (
     <li className="photo-waiting">
       {url ? <img src={url} alt={label} decoding="async" /> : null}

@@ -3,6 +3,7 @@ import { ApiError } from '#client/api/call.ts';
 import { fetchPhotos } from '#client/api/photos.ts';
 import { getState } from '#client/state/store/app-store.ts';
 import type { Photo } from '#shared/api/photos.ts';
+import { PhotoImage } from './photo-image.tsx';
 import './photos.css';
 
 type Loaded = { kind: 'loading' } | { kind: 'offline' } | { kind: 'shown'; photos: Photo[] };
@@ -52,7 +53,8 @@ export function photoLabel(index: number, count: number): string {
   return count === 1 ? 'Photo' : `Photo ${index + 1} of ${count}`;
 }
 
-type ShownPhoto = { url: string; width: number; height: number };
+/** A photo to show: the world's copies, or the person's own (sealed: `encrypted`). */
+type ShownPhoto = { url: string; width: number; height: number; encrypted?: true };
 
 /**
  * Photos one under the other, each at most its list's width: an entry's, or a world card's.
@@ -73,8 +75,8 @@ export function PhotoList({
     <ul className={className ? `photo-gallery ${className}` : 'photo-gallery'} aria-label="Photos">
       {photos.map((photo, index) => (
         <li key={photo.url}>
-          <img
-            src={photo.url}
+          <PhotoImage
+            photo={photo}
             alt={photoLabel(index, total)}
             width={photo.width}
             height={photo.height}

@@ -1,12 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#client/api/call.ts';
 import { removePhoto } from '#client/api/photos.ts';
-import {
-  useObjectUrl,
-  useQueuedPhotos,
-  waitingLabel,
-} from '#client/components/photos/entry-photos.tsx';
+import { useQueuedPhotos, waitingLabel } from '#client/components/photos/entry-photos.tsx';
 import { photoLabel, usePhotos } from '#client/components/photos/photo-gallery.tsx';
+import { PhotoImage, useObjectUrl } from '#client/components/photos/photo-image.tsx';
 import { editorText } from '#client/state/answers/answer-sync.ts';
 import {
   onQueueChange,
@@ -17,7 +14,7 @@ import {
   uploadQueuedPhotos,
 } from '#client/state/answers/photo-queue.ts';
 import { saveAnswerAndSend } from '#client/state/answers/writes.ts';
-import { getState, setState } from '#client/state/store/app-store.ts';
+import { getState, setState, useAppState } from '#client/state/store/app-store.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import { MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
 import { useEditorView } from './use-answer-sync.ts';
@@ -58,6 +55,7 @@ export function PhotoField({ answerId }: { answerId: string }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [keep, setKeep] = useState(false);
+  const encrypted = useAppState((s) => s.user.encryption === true);
   const input = useRef<HTMLInputElement>(null);
   const ids = { keep: useId(), status: useId() };
   const full = total >= MAX_PHOTOS_PER_ENTRY;
@@ -141,8 +139,8 @@ export function PhotoField({ answerId }: { answerId: string }) {
         <ul className="photo-thumbs" aria-label="Photos of this entry">
           {photos.map((photo, index) => (
             <li key={photo.id} className="photo-thumb">
-              <img
-                src={photo.url}
+              <PhotoImage
+                photo={photo}
                 alt={photoLabel(index, total)}
                 width={88}
                 height={88}
@@ -196,15 +194,18 @@ export function PhotoField({ answerId }: { answerId: string }) {
             void attach(files);
           }}
         />
-        <label className="photo-keep" htmlFor={ids.keep}>
-          <input
-            id={ids.keep}
-            type="checkbox"
-            checked={keep}
-            onChange={(event) => setKeep(event.currentTarget.checked)}
-          />
-          Keep where and how it was taken
-        </label>
+        {/* An encrypted journal's photos are re-encoded on the device, which keeps pixels only. */}
+        {encrypted ? null : (
+          <label className="photo-keep" htmlFor={ids.keep}>
+            <input
+              id={ids.keep}
+              type="checkbox"
+              checked={keep}
+              onChange={(event) => setKeep(event.currentTarget.checked)}
+            />
+            Keep where and how it was taken
+          </label>
+        )}
       </div>
       <p id={ids.status} className="photo-status" role="status">
         {message}
@@ -223,7 +224,7 @@ function WaitingThumb({
   label: string;
   onRemove: () => void;
 }) {
-  const url = useObjectUrl(photo.file);
+  const url = useObjectUrl(photo.file, Boolean(photo.sealed));
   return (
     <li
       className={

@@ -15,6 +15,8 @@ import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { openAnswers } from '../answers/answer-codec.ts';
 import { sendAsWords } from '../answers/answer-crypto.ts';
 import { syncOfflineRecord } from '../answers/offline-sync.ts';
+import { waitingPhotoQueue } from '../answers/photo-queue-trigger.ts';
+import { turnPhotos } from '../answers/photo-sealing.ts';
 import { uploadAnswer } from '../answers/writes.ts';
 import { getState, setState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
@@ -31,6 +33,8 @@ export const ENCRYPTION_WARNING =
 
 export const WRONG_PASSWORD_FOR_KEY = 'That password does not open your journal';
 export const WRONG_RECOVERY_KEY = 'That recovery key does not open your journal';
+const SOME_STILL_SEALED =
+  'Some entries or photos could not be saved as words: please try again when online';
 
 /** The sweep that seals plain entries, while one runs. */
 let sealing: Promise<number | null> | null = null;
@@ -127,6 +131,12 @@ export async function bundleForNewPassword(
   return { ...bundle, password: await wrapWithPassword(key, next) };
 }
 
+/** Turns the photos waiting on this device, then the server's (photo-sealing.ts' turnPhotos). */
+async function turnEveryPhoto(seal: boolean): Promise<void> {
+  await (await waitingPhotoQueue())?.turnQueuedPhotos(seal);
+  await turnPhotos(seal);
+}
+
 /** Every entry of the person's as the server has it, opened, with this device's newer ones. */
 async function everyEntry(): Promise<Answer[]> {
   const { user, answers } = getState();
@@ -159,7 +169,9 @@ async function sealEach(): Promise<number | null> {
     for (const answer of plain) {
       if ((await uploadAnswer(answer)) === 'saved') sealed += 1;
     }
-    return sealed === plain.length ? sealed : null;
+    if (sealed !== plain.length) return null;
+    await turnEveryPhoto(true);
+    return sealed;
   } catch {
     return null;
   }
@@ -204,9 +216,16 @@ export async function turnOffEncryption(password: string): Promise<string | null
       const sealed = (await everyEntry()).filter((a) => a.encrypted);
       for (const answer of sealed) {
         if ((await uploadAnswer({ ...answer, encrypted: false })) !== 'saved') {
-          return 'Some entries could not be saved as words: please try again when online';
+          return SOME_STILL_SEALED;
         }
       }
+      if (
+        !(await turnPhotos(false).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return SOME_STILL_SEALED;
       try {
         await postKeyBundle(null, password);
         break;

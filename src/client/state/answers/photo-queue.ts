@@ -5,7 +5,10 @@ import type { Photo } from '#shared/api/photos.ts';
 import { newId } from '../ids.ts';
 import { getState } from '../store/app-store.ts';
 import { onReset } from '../store/module-state.ts';
+import { JournalLockedError } from './codec-errors.ts';
 import { rebased } from './own-revisions.ts';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // ─── PHOTOS WAITING FOR A CONNECTION ─────────────────────────────────────────────────────────
 // Issue 35: a photo added to an entry is kept on the device (IndexedDB: its bytes are too big
@@ -15,6 +18,10 @@ import { rebased } from './own-revisions.ts';
 // photo it kept the first time (decision 062). A photo the server refuses for good (too big,
 // not a photo, the entry full) stays, saying why, until the person removes it.
 //
+// An account whose entries are encrypted keeps its photos here sealed (photo-sealing.ts,
+// docs/ENCRYPTION.md *Photos*), and sends them so; a photo kept in the other form (added before
+// a sign-in or before encryption was turned on or off) is turned over before it is sent.
+//
 // This module is loaded when it is needed (photo-queue-trigger.ts): the first screen never
 // pays for it.
 
@@ -22,8 +29,13 @@ export type QueuedPhoto = {
   /** The upload key, and this record's key. */
   key: string;
   answerId: string;
-  /** The photo as chosen (kept as its bytes and type: older Safari cannot store a Blob). */
+  /**
+   * The photo as chosen, or sealed (kept as its bytes and type: older Safari cannot store a
+   * Blob). Empty when it could not be read as a photo (`problem` says so).
+   */
   file: Blob;
+  /** Sealed for an encrypted journal: `file` holds the sealed bytes; the image's size. */
+  sealed?: { width: number; height: number };
   name: string;
   keepMetadata: boolean;
   addedAt: number;
@@ -40,6 +52,9 @@ const WAITING_KEY = 'muse-photos-waiting';
 const STORE = 'waiting';
 
 const keep = indexedStore(DATABASE, STORE, { keyPath: 'key' });
+
+/** The sealing of an encrypted journal's photos: loaded only for one. */
+const sealing = () => import('./photo-sealing.ts');
 
 /** A queued photo as IndexedDB keeps it: its bytes instead of the Blob. */
 type StoredPhoto = Omit<QueuedPhoto, 'file'> & { bytes: ArrayBuffer; type: string };
@@ -89,8 +104,9 @@ export async function queuePhotos(
 ): Promise<QueuedPhoto[]> {
   const now = Date.now();
   const queued: QueuedPhoto[] = [];
+  const seal = getState().user.encryption ? await sealing() : null;
   for (const [index, file] of files.entries()) {
-    const photo: QueuedPhoto = {
+    const chosen: QueuedPhoto = {
       key: newId(),
       answerId,
       file,
@@ -98,12 +114,58 @@ export async function queuePhotos(
       keepMetadata,
       addedAt: now + index,
     };
+    const photo = seal ? await sealedForm(chosen, seal) : chosen;
     const record = await stored(photo);
     await keep.run('readwrite', (store) => store.put(record));
     queued.push(photo);
   }
   await changed();
   return queued;
+}
+
+type Sealing = Awaited<ReturnType<typeof sealing>>;
+
+/** The photo sealed (a file the browser cannot draw: kept as a refusal, without its bytes). */
+async function sealedForm(photo: QueuedPhoto, seal: Sealing): Promise<QueuedPhoto> {
+  if (photo.sealed) return photo;
+  try {
+    const { bytes, width, height } = await seal.sealChosenPhoto(photo.file);
+    return { ...photo, file: new Blob([bytes]), sealed: { width, height } };
+  } catch (error) {
+    if (!(error instanceof Error) || error.message !== seal.UNREADABLE_IMAGE) throw error;
+    return { ...photo, file: new Blob([]), problem: `${photo.name}: ${error.message}` };
+  }
+}
+
+/** The photo in words again (encryption turned off). */
+async function openedForm({ sealed: _sealed, ...photo }: QueuedPhoto): Promise<QueuedPhoto> {
+  const seal = await sealing();
+  return { ...photo, file: await seal.openSealedBytes(photo.file) };
+}
+
+/**
+ * The photo sealed (`encrypted`) or in words, rewritten in place when it changed. Throws
+ * JournalLockedError without the key.
+ */
+async function inForm(
+  photo: QueuedPhoto,
+  encrypted = getState().user.encryption === true,
+): Promise<QueuedPhoto> {
+  if (photo.problem) return photo;
+  if (encrypted === Boolean(photo.sealed)) return photo;
+  const turned = encrypted ? await sealedForm(photo, await sealing()) : await openedForm(photo);
+  const record = await stored(turned);
+  await keep.run('readwrite', (store) => store.put(record));
+  return turned;
+}
+
+/**
+ * Turns every waiting photo sealed (encryption turned on) or into words (about to be off, while
+ * the key still opens them). Those that cannot be are left as they are.
+ */
+export async function turnQueuedPhotos(seal: boolean): Promise<void> {
+  for (const photo of await allQueued()) await inForm(photo, seal).catch(() => undefined);
+  await changed();
 }
 
 /** Takes one waiting photo away (the person removed it). */
@@ -159,20 +221,27 @@ async function sendOne(photo: QueuedPhoto): Promise<'next' | 'wait' | 'stop'> {
   // its revision, or the one this device's own last save led to (its answer may not be taken
   // into the state when the person typed on meanwhile).
   if (!answer || rebased(answer).revision === undefined) return 'wait';
+  let sending: QueuedPhoto;
   try {
-    const stored = await uploadPhoto(
-      photo.answerId,
-      photo.file,
-      photo.name,
-      photo.keepMetadata,
-      photo.key,
-    );
+    sending = await inForm(photo);
+  } catch (error) {
+    // Locked: the unlock sends it. Sealed with a key this device no longer holds: said so.
+    if (error instanceof JournalLockedError) return 'stop';
+    const refused = await stored({ ...photo, problem: `${photo.name}: ${messageOf(error)}` });
+    await keep.run('readwrite', (store) => store.put(refused));
+    await changed();
+    return 'next';
+  }
+  if (sending.problem) return 'next';
+  try {
+    const form = sending.sealed ? { sealed: sending.sealed } : { keepMetadata: photo.keepMetadata };
+    const stored = await uploadPhoto(photo.answerId, sending.file, photo.name, form, photo.key);
     await keep.run('readwrite', (store) => store.delete(photo.key));
     await changed({ kind: 'uploaded', key: photo.key, photo: stored });
     return 'next';
   } catch (error) {
     if (refusedForGood(error)) {
-      const refused = await stored({ ...photo, problem: `${photo.name}: ${error.message}` });
+      const refused = await stored({ ...sending, problem: `${photo.name}: ${error.message}` });
       await keep.run('readwrite', (store) => store.put(refused));
       await changed();
       return 'next';

@@ -2,6 +2,7 @@ import { fetchExport } from '#client/api/account.ts';
 import { fetchPhotoBytes } from '#client/api/transfer.ts';
 import { UnreadableEntryError } from '#client/encryption/entries.ts';
 import { openAnswer } from '#client/state/answers/answer-codec.ts';
+import { photoImage } from '#client/state/answers/photo-sealing.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import { MARKDOWN_FOLDER, markdownExportFiles } from '#shared/domain/markdown-format.ts';
@@ -37,10 +38,16 @@ export async function openForExport(answers: readonly Answer[]): Promise<Answer[
 
 const utf8 = new TextEncoder();
 
+/** A photo's image, opened here when it is sealed (docs/ENCRYPTION.md *Photos*). */
+async function photoBytes(photo: Photo): Promise<Uint8Array<ArrayBuffer>> {
+  if (!photo.encrypted) return fetchPhotoBytes(photo.url);
+  return new Uint8Array(await (await photoImage(photo)).arrayBuffer());
+}
+
 /**
  * The Markdown export of an encrypted journal, built on this device: the same files, names and
  * photos as the server's zip (/api/user/export/markdown), with the words. Photos are read one
- * at a time from /api/answer/photo/{id}.
+ * at a time from /api/answer/photo/{id}, and opened here when sealed.
  */
 export async function markdownZipOnDevice(timeZone: string): Promise<Blob> {
   const data = await fetchExport();
@@ -56,8 +63,7 @@ export async function markdownZipOnDevice(timeZone: string): Promise<Blob> {
     const photos = photosOf.get(answers[at]?._id ?? '') ?? [];
     for (const [index, name] of file.photoNames.entries()) {
       const photo = photos[index];
-      if (photo)
-        parts.push({ name: `${MARKDOWN_FOLDER}/${name}`, bytes: await fetchPhotoBytes(photo.url) });
+      if (photo) parts.push({ name: `${MARKDOWN_FOLDER}/${name}`, bytes: await photoBytes(photo) });
     }
   }
   return new Blob([storedZip(parts)], { type: 'application/zip' });
