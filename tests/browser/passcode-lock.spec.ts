@@ -188,6 +188,18 @@ test.describe('the passcode lock cannot be read or acted around', () => {
     await lock.getByLabel('Passcode').pressSequentially('9999');
     await expect(lock.getByRole('alert')).toHaveText('Passcode does not match');
     await expect(phone.getByRole('alertdialog', { name: CONFLICT })).toHaveCount(0);
+    // The editor asks the server for the entry as it opens; the answer is held until the choice
+    // is made, so the choice always comes first (it did by chance, and a late answer brought the
+    // dialog back for the draft it had just settled).
+    let answerLater = () => {};
+    const held = new Promise<void>((resolve) => {
+      answerLater = resolve;
+    });
+    await phone.route('**/api/answer/get', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const answered = phone.waitForResponse('**/api/answer/get');
     await lock.getByLabel('Passcode').pressSequentially(CODE);
     await expect(lock).toBeHidden();
     const dialog = phone.getByRole('alertdialog', { name: CONFLICT });
@@ -203,6 +215,11 @@ test.describe('the passcode lock cannot be read or acted around', () => {
     await dialog.getByRole('button', { name: 'Keep both' }).click();
     await expect(dialog).toBeHidden();
     await poll(() => journalText(phone)).toBe(A + L + P);
+    answerLater();
+    await answered;
+    await phone.unroute('**/api/answer/get');
+    await expect(answerBox(phone)).toHaveValue(A + L + P);
+    await expect(dialog).toBeHidden();
   });
 
   test('the passcode is not removed or changed without the passcode or the password', async () => {

@@ -200,6 +200,7 @@ export function retagged(tags: string[]): void {
 /** Fetches the answer fresh and decides which text the editor shows (decision 013). */
 async function openFresh(s: Session, local: Answer): Promise<void> {
   const pending = pendingLocal(s.answerId);
+  const asked = s.base;
   const known = local.revision !== undefined || getState().answers.some((a) => a._id === local._id);
   let server: Answer | null = null;
   if (known && !answerIdsInFlight().has(local._id)) {
@@ -213,7 +214,9 @@ async function openFresh(s: Session, local: Answer): Promise<void> {
       if (!expected.some((kind) => error instanceof kind) && !isUnreadable(error)) throw error;
     }
   }
-  if (session !== s) return;
+  // Chosen in the conflict dialog meanwhile (a waiting conflict shows before this answers): the
+  // choice is the text now, and the draft this began from is gone with it.
+  if (session !== s || s.base !== asked) return;
   if (!server) {
     s.base = { revision: local.revision, text: local.text };
     if (pending) {
