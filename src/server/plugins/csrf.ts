@@ -1,17 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Endpoint, endpoints } from '#shared/api/endpoints.ts';
 import { isApiRequest, routeOf } from './canonical-path.ts';
 import { forbidden, HttpError } from './errors.ts';
 import { bearerTokenOf } from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Calls that take a file upload instead of JSON. */
-export const MULTIPART_ROUTES = new Set([
-  '/api/user/picture',
-  '/api/user/import/preview',
-  '/api/user/import/read',
-  '/api/user/import',
-  '/api/answer/photo/upload',
-]);
+/** Calls that take a file upload instead of JSON: those the endpoint map says are multipart. */
+export const MULTIPART_ROUTES = new Set(
+  Object.entries(endpoints as Record<string, Endpoint>)
+    .filter(([, endpoint]) => endpoint.body === 'multipart')
+    .map(([path]) => path),
+);
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
