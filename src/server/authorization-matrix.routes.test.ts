@@ -86,9 +86,14 @@ function sendImport(app: FastifyInstance, url: string, user: TestUser | null) {
 
 /** A small PNG as a photo for `answerId`. */
 function sendPhoto(app: FastifyInstance, answerId: string, user: TestUser | null) {
+  return sendPng(app, `/api/answer/photo/upload?answer_id=${answerId}`, user);
+}
+
+/** A small PNG as the one file of a multipart call. */
+function sendPng(app: FastifyInstance, url: string, user: TestUser | null) {
   return app.inject({
     method: 'POST',
-    url: `/api/answer/photo/upload?answer_id=${answerId}`,
+    url,
     headers: {
       'content-type': 'multipart/form-data; boundary=b0undary',
       ...(user ? { cookie: user.cookie } : {}),
@@ -287,6 +292,23 @@ const MATRIX: Record<string, Row> = {
       await f.photo();
       const response = await post(app, '/api/answer/photos', { answer_id: f.privateAnswer }, user);
       // Anyone else's entry has no photos they can see: an empty list, never the owner's.
+      if (user !== f.users.owner && response.statusCode === 200) {
+        expect(response.json()).toEqual({ photos: [] });
+      }
+      return response;
+    },
+    expect: selfOnly(200, 200),
+  },
+  'POST /api/answer/photo/replace': {
+    send: async (app, f, user) =>
+      sendPng(app, `/api/answer/photo/replace?photo_id=${(await f.photo()).id}`, user),
+    expect: selfOnly(404, 404),
+  },
+  'POST /api/user/photos': {
+    send: async (app, f, user) => {
+      await f.photo();
+      const response = await post(app, '/api/user/photos', {}, user);
+      // Everyone hears of their own photos only.
       if (user !== f.users.owner && response.statusCode === 200) {
         expect(response.json()).toEqual({ photos: [] });
       }

@@ -21,6 +21,7 @@ import * as answerTags from './migrations/017-answer-tags.ts';
 import * as feedIndexSeen from './migrations/018-feed-index-seen.ts';
 import * as entryPhotos from './migrations/019-entry-photos.ts';
 import * as encryptedEntries from './migrations/020-encrypted-entries.ts';
+import * as encryptedPhotos from './migrations/021-encrypted-photos.ts';
 
 // Migrations are listed here, not discovered on disk, so the bundle of known migrations is
 // exactly what was type-checked.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '018-feed-index-seen': feedIndexSeen,
   '019-entry-photos': entryPhotos,
   '020-encrypted-entries': encryptedEntries,
+  '021-encrypted-photos': encryptedPhotos,
 };
 
 /**

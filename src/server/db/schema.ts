@@ -135,6 +135,8 @@ export type EntryPhotosTable = {
   /** Order within the entry, from 0. */
   position: number;
   created_at: string;
+  /** 1 when the file is sealed on the author's devices (`p1`, migration 021); 0 for a WebP. */
+  encrypted?: number;
 };
 
 /** Ids of deleted answers, kept at least 90 days so a late offline record cannot revive one. */

@@ -124,9 +124,13 @@ describeEachDatabase('OpenAPI document', (get) => {
       [false, false],
     ]);
     // Uploads are multipart, open calls may be called without credentials, others may not.
-    expect(doc.paths['/api/user/picture']?.post?.requestBody?.content).toHaveProperty(
-      'multipart/form-data',
-    );
+    for (const upload of ['/api/user/picture', '/api/answer/photo/replace']) {
+      expect(doc.paths[upload]?.post?.requestBody?.content).toHaveProperty('multipart/form-data');
+    }
+    // A photo is its image, or for an encrypted journal its sealed bytes.
+    expect(
+      Object.keys(doc.paths['/api/answer/photo/{photo_id}']?.get?.responses['200']?.content ?? {}),
+    ).toEqual(['image/webp', 'application/octet-stream']);
     expect(doc.paths['/api/categories']?.post?.security).toContainEqual({});
     expect(doc.paths['/api/answer/save']?.post?.security).toEqual([
       { cookieSession: [] },

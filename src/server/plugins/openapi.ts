@@ -95,8 +95,11 @@ function successContent(schemas: SchemaComponents, path: string, endpoint: Endpo
       },
     };
   }
-  if (typeof endpoint.response === 'string') return { [endpoint.response]: { schema: {} } };
-  return { 'application/json': { schema: schemas.schema(endpoint.response, 'output') } };
+  if (endpoint.response instanceof z.ZodType) {
+    return { 'application/json': { schema: schemas.schema(endpoint.response, 'output') } };
+  }
+  const media = typeof endpoint.response === 'string' ? [endpoint.response] : endpoint.response;
+  return Object.fromEntries(media.map((type) => [type, { schema: {} }]));
 }
 
 /** What the zod schema `never` accepts: nothing (a call that always answers an error). */

@@ -125,7 +125,7 @@ export function route<P extends SchemaPath>(
     schema: {
       ...(endpoint.body && endpoint.body !== 'multipart' && { body: endpoint.body }),
       ...(endpoint.query && { querystring: endpoint.query }),
-      ...(typeof endpoint.response !== 'string' && {
+      ...(endpoint.response instanceof z.ZodType && {
         response: { 200: endpoint.response, ...endpoint.otherResponses },
       }),
     },
@@ -144,7 +144,7 @@ export function requireSchemasFromTheMap(app: FastifyInstance): void {
   app.addHook('onRoute', (options) => {
     if (options.method === 'HEAD' || !Object.hasOwn(endpoints, options.url)) return;
     const endpoint: Endpoint = endpoints[options.url as keyof typeof endpoints];
-    const schemas = typeof endpoint.response !== 'string' || typeof endpoint.body === 'object';
+    const schemas = endpoint.response instanceof z.ZodType || typeof endpoint.body === 'object';
     if (!schemas) return;
     if (options.serializerCompiler !== serializerCompiler) {
       throw new Error(`${options.url} is in the endpoint map: register it with route()`);

@@ -109,6 +109,8 @@ type MediaType =
   | 'text/plain'
   | 'text/event-stream'
   | 'image/webp'
+  /** Bytes only their owner's device can read (a sealed photo, docs/ENCRYPTION.md). */
+  | 'application/octet-stream'
   | 'application/zip'
   /** JSON that is not ours to list field by field (the OpenAPI document itself). */
   | 'application/json';
@@ -122,7 +124,7 @@ export type Endpoint = {
   /** The query string, parsed like a body. */
   query?: z.ZodType;
   /** The 200 answer, listing every field that may leave the server; or a media type. */
-  response: z.ZodType | MediaType;
+  response: z.ZodType | MediaType | readonly MediaType[];
   /** Other statuses whose answer is more than `{ error }` (a save's 409 with the current answer). */
   otherResponses?: Readonly<Record<number, z.ZodType>>;
   /**
@@ -459,13 +461,13 @@ export const endpoints = {
   '/api/encryption/set': {
     method: 'POST',
     summary:
-      'Turn encryption on, rewrap its key (a new password or recovery key), or turn it off once no entry is encrypted; takes the password (login throttle)',
+      'Turn encryption on, rewrap its key (a new password or recovery key), or turn it off once no entry or photo is encrypted; takes the password (login throttle)',
     access: 'named',
     body: setEncryptionRequest,
     response: encryptionResponse,
     errors: {
       403: 'The password is missing or wrong',
-      409: 'Turning off while entries are still encrypted',
+      409: 'Turning off while entries or photos are still encrypted',
       429: 'Too many wrong tries',
     },
   },
@@ -540,7 +542,7 @@ export const endpoints = {
   '/api/answer/photo/replace': {
     method: 'POST',
     summary:
-      'Send an own photo’s bytes again in the other form: sealed when encryption is turned on, in words when it is turned off',
+      'Send an own photo’s bytes again in the other form: sealed when encryption is turned on, in words when it is turned off (taken while the key bundle is still there); the photo keeps its id and place. Replaced meanwhile by another call: answers the photo as it now is',
     access: 'user',
     body: 'multipart',
     query: photoReplaceQuery,
@@ -549,7 +551,6 @@ export const endpoints = {
       400: 'No photo was sent',
       403: 'An encrypted photo for an account whose entries are not encrypted',
       404: 'No such photo of the caller’s',
-      409: 'A photo in words for an account whose entries are encrypted',
       413: 'The photo is too large or has too many pixels',
       415: 'Not multipart/form-data, or not a photo',
     },
@@ -580,7 +581,7 @@ export const endpoints = {
     summary:
       'One of the caller’s own photos (404 to anyone else, with a session or without): WebP, or for an encrypted one its sealed bytes (application/octet-stream)',
     access: 'anyone',
-    response: 'image/webp',
+    response: ['image/webp', 'application/octet-stream'],
     errors: { 404: 'No such photo of the caller’s: anyone else, admins and no session included' },
   },
   '/api/answer/shared': {

@@ -4,6 +4,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { conflict } from '#server/plugins/errors.ts';
 import type { KeyBundle } from '#shared/api/encryption.ts';
 import { deleteAnswerForUser } from '../answers/answers.service.ts';
+import { deleteSealedPhotos } from '../photos/photos.service.ts';
 import { confirmOwnPassword } from '../users/users.service.ts';
 import { encryptedAnswerIds, writeKeyBundle } from './encryption.repo.ts';
 
@@ -11,7 +12,7 @@ import { encryptedAnswerIds, writeKeyBundle } from './encryption.repo.ts';
 // keeps the key bundle for their other devices; it never sees the key or the words.
 
 export const STILL_ENCRYPTED =
-  'Some entries are still encrypted: decrypt them on this device before turning encryption off';
+  'Some entries or photos are still encrypted: decrypt them on this device before turning encryption off';
 
 export async function keyBundleOf(deps: AppDeps, userId: string): Promise<KeyBundle | null> {
   const stored = await readKeyBundle(deps.db, userId);
@@ -36,6 +37,8 @@ export async function setKeyBundle(
     for (const answerId of await encryptedAnswerIds(deps.db, user.id)) {
       await deleteAnswerForUser(deps, user, answerId);
     }
+    // And the sealed photos of entries that were not (their rows, then their files).
+    await deleteSealedPhotos(deps, user.id);
   }
   if (!(await writeKeyBundle(deps.db, user.id, bundle ? JSON.stringify(bundle) : null))) {
     throw conflict(STILL_ENCRYPTED);

@@ -109,6 +109,39 @@ export async function deleteOwnPhotoRow(
 }
 
 /**
+ * Puts another file in place of the user's photo, only while it still names `fromKey` (a
+ * replace racing another, or the photo's deletion, changes nothing): the photo as it now is, or
+ * undefined when it was not theirs, is gone, or names another file.
+ */
+export async function swapPhotoFile(
+  db: Database,
+  photoId: string,
+  userId: string,
+  fromKey: string,
+  file: Pick<PhotoRow, 'storage_key' | 'bytes' | 'width' | 'height' | 'encrypted'>,
+): Promise<PhotoRow | undefined> {
+  return db
+    .updateTable('entry_photos')
+    .set(file)
+    .where('id', '=', photoId)
+    .where('user_id', '=', userId)
+    .where('storage_key', '=', fromKey)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Forgets the user's sealed photos; the storage keys of those it forgot. */
+export async function deleteSealedPhotoRows(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('entry_photos')
+    .where('user_id', '=', userId)
+    .where('encrypted', '=', 1)
+    .returning('storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/**
  * Takes the public copy of photo `photoId` out of its entry's world copy (answers.shared_photos),
  * under the entry's row lock; the copy taken, or null when it had none.
  */

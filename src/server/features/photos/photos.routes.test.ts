@@ -4,14 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createMemoryUsageStore, type UsageStore } from '#server/plugins/usage-store.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_ENTRY } from '#shared/domain/limits.ts';
 import { buildUser, post, type TestUser } from '#tests/support/factories.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { saveAnswerAs } from '../answers/answer-fixtures.ts';
-import { cameraJpeg, getPhoto, hasGps, uploadPhoto } from './photo-fixtures.ts';
+import { cameraJpeg, getPhoto, hasGps, unzip, uploadPhoto } from './photo-fixtures.ts';
 
 // Issue 35 point 3 (decision 062): photos attached to an entry are their author's alone. Every
 // door: the owner, another person, an anonymous visitor with a session, nobody, an admin; bad
@@ -324,28 +323,6 @@ describeEachDatabase('photos in entries', (get) => {
     expect(fs.existsSync(path.join(photoDirOf(), accountKey ?? ''))).toBe(false);
   });
 });
-
-/** Every file in a zip, by name. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error || !file) return reject(error);
-      const files = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, async (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          for await (const chunk of stream) chunks.push(chunk as Buffer);
-          files.set(entry.fileName, Buffer.concat(chunks));
-          file.readEntry();
-        });
-      });
-      file.on('end', () => resolve(files));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
-}
 
 describeEachDatabase('photos in entries: exports', (get) => {
   it('carries the photo files beside their entry in the Markdown zip, and lists them in the JSON', async () => {

@@ -6,20 +6,18 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
+import { lockKeyBundle, readKeyBundle } from '#server/db/key-bundle.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError, notFound } from '#server/plugins/errors.ts';
 import type { Photo } from '#shared/api/photos.ts';
-import {
-  MAX_PHOTO_BYTES,
-  MAX_PHOTOS_PER_ENTRY,
-  PHOTO_LONGEST_SIDE,
-} from '#shared/domain/limits.ts';
+import { MAX_PHOTOS_PER_ENTRY, PHOTO_LONGEST_SIDE } from '#shared/domain/limits.ts';
 import { parseSharedPhotos, type SharedPhoto } from '#shared/domain/shared-photos.ts';
 import { type EncodedImage, withEncodedUpload } from '../pictures/pictures.service.ts';
 import { presentPhoto } from './photos.present.ts';
 import {
   deleteOwnPhotoRow,
+  deleteSealedPhotoRows,
   findOwnPhoto,
   insertPhotoIfRoom,
   isOwnAnswer,
@@ -29,6 +27,12 @@ import {
   type PhotoRow,
   takeSharedCopyOf,
 } from './photos.repo.ts';
+import {
+  checkPhotoForm,
+  PHOTO_TOO_BIG,
+  type PhotoForm,
+  withSealedUpload,
+} from './sealed-photos.ts';
 
 // Photos attached to an entry (issue 35 point 3, decision 062). They are private personal
 // data: every read and change is asked with the caller's own id, and someone else's photo or
@@ -64,23 +68,34 @@ export function keyedPhotoId(userId: string, uploadKey: string): string {
   return createHash('sha256').update(`${userId}\n${uploadKey}`).digest('base64url').slice(0, 32);
 }
 
-/** Stores an encoded photo and records it on the entry; the file goes again if the row can't. */
+/**
+ * A new stored file's name: random, never the photo's id (a keyed upload sent twice at once
+ * stores two files, and the one whose row loses must not take the winner's file with it), and
+ * `.p1` for a sealed photo.
+ */
+export function newPhotoKey(sealed: boolean): string {
+  return `${randomBytes(16).toString('base64url')}.${sealed ? 'p1' : 'webp'}`;
+}
+
+/**
+ * Stores a photo (encoded, or `sealed` as it came) and records it on the entry; the file goes
+ * again if the row can't.
+ */
 export async function storePhoto(
   deps: PhotoDeps,
   userId: string,
   answerId: string,
   encoded: EncodedImage,
   photoId: string = randomBytes(16).toString('base64url'),
+  sealed = false,
 ): Promise<Photo> {
   const id = photoId;
-  // The file's own name, never the photo's id: a keyed upload sent twice at once stores two
-  // files, and the one whose row loses must not take the winner's file with it.
-  const key = `${randomBytes(16).toString('base64url')}.webp`;
+  const key = newPhotoKey(sealed);
   await deps.pictures.putPrivate(encoded.file, key);
   let stored: PhotoRow | 'full' | 'no-answer';
   try {
-    stored = await inTransaction(deps.db, (trx) =>
-      insertPhotoIfRoom(
+    stored = await inTransaction(deps.db, async (trx) => {
+      const row = await insertPhotoIfRoom(
         trx,
         {
           id,
@@ -91,10 +106,15 @@ export async function storePhoto(
           height: encoded.height,
           bytes: encoded.bytes,
           created_at: new Date().toISOString(),
+          encrypted: sealed ? 1 : 0,
         },
         MAX_PHOTOS_PER_ENTRY,
-      ),
-    );
+      );
+      // Asked again after the insert, under the user's row lock (db/key-bundle.ts), as a save
+      // does: encryption switched at the same moment either sees this photo or refuses it.
+      if (typeof row !== 'string') checkPhotoForm(await lockKeyBundle(trx, userId), sealed);
+      return row;
+    });
   } catch (error) {
     await deps.pictures.removePrivate(key);
     const first = isUniqueViolation(error) && (await findOwnPhoto(deps.db, id, userId));
@@ -115,21 +135,49 @@ async function assertRoomFor(deps: PhotoDeps, userId: string, answerId: string):
   if (photos.length >= MAX_PHOTOS_PER_ENTRY) throw new HttpError(409, TOO_MANY_PHOTOS);
 }
 
+/** An upload read from the request: its stream, and whether it was cut at the size limit. */
+export type PhotoUpload = { stream: Readable; truncated: () => boolean };
+
 /**
- * An upload attached to one of the caller's entries: streamed to a temporary file, checked,
- * re-encoded (encodePhoto), charged to the write budget by what is kept (`beforeStore`), stored
+ * Streams an upload to a temporary file and checks it: an image is re-encoded (encodePhoto), a
+ * sealed photo kept as it came (withSealedUpload). `use` is given what will be stored.
+ */
+export function withPhotoUpload<T>(
+  upload: PhotoUpload,
+  form: PhotoForm,
+  use: (image: EncodedImage) => Promise<T>,
+): Promise<T> {
+  if (form.sealed) return withSealedUpload(upload.stream, upload.truncated, form.sealed, use);
+  return withEncodedUpload(
+    upload.stream,
+    upload.truncated,
+    PHOTO_TOO_BIG,
+    encodePhoto(form.keepMetadata),
+    use,
+  );
+}
+
+/** Whether the user's account has a key bundle: its photos are sealed on its devices. */
+export async function encryptsPhotos(deps: PhotoDeps, userId: string): Promise<boolean> {
+  return (await readKeyBundle(deps.db, userId)) !== null;
+}
+
+/**
+ * An upload attached to one of the caller's entries: its form checked against the account's
+ * encryption before anything is read, streamed to a temporary file, checked, re-encoded or kept
+ * sealed (withPhotoUpload), charged to the write budget by what is kept (`beforeStore`), stored
  * privately, recorded.
  */
 export async function attachUploadedPhoto(
   deps: PhotoDeps,
   userId: string,
   answerId: string,
-  upload: { stream: Readable; truncated: () => boolean },
+  upload: PhotoUpload,
   options: {
-    keepMetadata: boolean;
+    form: PhotoForm;
     beforeStore: (bytes: number) => Promise<void>;
     /** The client's key for this upload: sent again, it gets the photo kept the first time. */
-    uploadKey?: string;
+    uploadKey?: string | undefined;
   },
 ): Promise<Photo> {
   const photoId = options.uploadKey ? keyedPhotoId(userId, options.uploadKey) : undefined;
@@ -139,17 +187,13 @@ export async function attachUploadedPhoto(
     if (first.answer_id !== answerId) throw new HttpError(409, KEY_USED_ELSEWHERE);
     return presentPhoto(first);
   }
+  const sealed = options.form.sealed !== undefined;
+  checkPhotoForm(await encryptsPhotos(deps, userId), sealed);
   await assertRoomFor(deps, userId, answerId);
-  return withEncodedUpload(
-    upload.stream,
-    upload.truncated,
-    `Photos are at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
-    encodePhoto(options.keepMetadata),
-    async (encoded) => {
-      await options.beforeStore(encoded.bytes);
-      return storePhoto(deps, userId, answerId, encoded, photoId);
-    },
-  );
+  return withPhotoUpload(upload, options.form, async (image) => {
+    await options.beforeStore(image.bytes);
+    return storePhoto(deps, userId, answerId, image, photoId, sealed);
+  });
 }
 
 /**
@@ -166,11 +210,9 @@ export async function attachImportedPhoto(
   beforeStore: (bytes: number) => Promise<void>,
 ): Promise<Photo | null> {
   try {
-    return await withEncodedUpload(
-      await open(),
-      () => false,
-      `Photos are at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
-      encodePhoto(false),
+    return await withPhotoUpload(
+      { stream: await open(), truncated: () => false },
+      { keepMetadata: false },
       async (encoded) => {
         await beforeStore(encoded.bytes);
         return storePhoto(deps, userId, answerId, encoded);
@@ -196,6 +238,11 @@ export async function listEntryPhotos(
   return (await listPhotosOfAnswer(deps.db, answerId, userId)).map(presentPhoto);
 }
 
+/** Every photo of the caller's, entry by entry in order. */
+export async function listUserPhotos(deps: PhotoDeps, userId: string): Promise<Photo[]> {
+  return (await listPhotosOfUser(deps.db, userId)).map(presentPhoto);
+}
+
 /** Every photo of the caller's with its stored file's key: for their exports. */
 export async function listOwnPhotos(
   deps: PhotoDeps,
@@ -207,16 +254,19 @@ export async function listOwnPhotos(
   }));
 }
 
-/** The bytes of one of the caller's photos; 404 for anyone else's, admins included. */
+/**
+ * The bytes of one of the caller's photos, and whether they are sealed; 404 for anyone else's,
+ * admins included.
+ */
 export async function openOwnPhoto(
   deps: PhotoDeps,
   userId: string,
   photoId: string,
-): Promise<{ stream: Readable; bytes: number }> {
+): Promise<{ stream: Readable; bytes: number; sealed: boolean }> {
   const row = await findOwnPhoto(deps.db, photoId, userId);
   const stream = row ? await deps.pictures.readPrivate(row.storage_key) : null;
   if (!row || !stream) throw notFound('No such photo');
-  return { stream, bytes: Number(row.bytes) };
+  return { stream, bytes: Number(row.bytes), sealed: Number(row.encrypted) === 1 };
 }
 
 /** A stored photo's bytes by its key (the caller's own, from listOwnPhotos): for exports. */
@@ -253,6 +303,14 @@ export async function photoKeysOfUser(deps: PhotoDeps, userId: string): Promise<
   return (await listPhotosOfUser(deps.db, userId)).map((row) => row.storage_key);
 }
 
+/**
+ * Deletes the user's sealed photos (their key forfeited: nobody can open them any more): the
+ * rows, then the files.
+ */
+export async function deleteSealedPhotos(deps: PhotoDeps, userId: string): Promise<void> {
+  await removeStoredPhotos(deps, await deleteSealedPhotoRows(deps.db, userId));
+}
+
 /** Removes stored photo files whose rows are gone; one that fails does not stop the rest. */
 export async function removeStoredPhotos(deps: PhotoDeps, keys: string[]): Promise<void> {
   const failed: unknown[] = [];
@@ -266,14 +324,17 @@ export async function removeStoredPhotos(deps: PhotoDeps, keys: string[]): Promi
  * Public copies of the caller's entry's photos, for the world's copy of the entry when its
  * author shares its photos too (decision 062): each re-encoded again without any metadata (a
  * photo kept with its location is never published with it) and stored as a public picture
- * under a new random name that says nothing of the private one.
+ * under a new random name that says nothing of the private one. A sealed photo stays private:
+ * the server cannot open it (docs/ENCRYPTION.md *Photos*).
  */
 export async function publishPhotos(
   deps: PhotoDeps,
   userId: string,
   answerId: string,
 ): Promise<SharedPhoto[]> {
-  const rows = await listPhotosOfAnswer(deps.db, answerId, userId);
+  const rows = (await listPhotosOfAnswer(deps.db, answerId, userId)).filter(
+    (row) => Number(row.encrypted) !== 1,
+  );
   if (rows.length === 0) return [];
   const copies: SharedPhoto[] = [];
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muse-publish-'));

@@ -181,11 +181,18 @@ describe('private photo storage (decision 062)', () => {
     await expect(storage.readPrivate('../../source.webp')).rejects.toThrow();
     await storage.removePrivate(key);
     expect(fs.existsSync(path.join(dataDir, 'photos', key))).toBe(false);
+    // A sealed photo's file (docs/ENCRYPTION.md *Photos*) is .p1; no other kind is a key.
+    await storage.putPrivate(source, 'abcdefghijklmnop.p1');
+    expect(fs.existsSync(path.join(dataDir, 'photos', 'abcdefghijklmnop.p1'))).toBe(true);
+    await expect(storage.putPrivate(source, 'abcdefghijklmnop.png')).rejects.toThrow();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('puts photos under the bucket’s photos/ prefix, never publicly cached, and reads them back', async () => {
-    const objects = new Map<string, { body: Buffer; cacheControl: string | undefined }>();
+    const objects = new Map<
+      string,
+      { body: Buffer; cacheControl: string | undefined; type: string | undefined }
+    >();
     const server = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -193,7 +200,8 @@ describe('private photo storage (decision 062)', () => {
         const key = request.url ?? '';
         if (request.method === 'PUT') {
           const cacheControl = request.headers['cache-control'];
-          objects.set(key, { body: Buffer.concat(chunks), cacheControl });
+          const type = request.headers['content-type'];
+          objects.set(key, { body: Buffer.concat(chunks), cacheControl, type });
           response.writeHead(200).end();
         } else if (request.method === 'GET') {
           const object = objects.get(key);
@@ -229,6 +237,9 @@ describe('private photo storage (decision 062)', () => {
     expect(await storage.readPrivate('qrstuvwxyzabcdef.webp')).toBeNull();
     await storage.removePrivate(key);
     expect(objects.size).toBe(0);
+    // A sealed photo is stored as bytes, not as an image.
+    await storage.putPrivate(file, 'abcdefghijklmnop.p1');
+    expect(objects.get('/muse/photos/abcdefghijklmnop.p1')?.type).toBe('application/octet-stream');
     server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -37,8 +37,16 @@ export function photoDir(dataDir: string): string {
   return path.join(dataDir, 'photos');
 }
 
-/** A private photo's key: random, made by the server, never a path. */
-export const PHOTO_KEY = /^[A-Za-z0-9_-]{16,64}\.webp$/;
+/**
+ * A private photo's key: random, made by the server, never a path. `.webp` for an image the
+ * server made, `.p1` for one sealed on its author's device (docs/ENCRYPTION.md *Photos*).
+ */
+export const PHOTO_KEY = /^[A-Za-z0-9_-]{16,64}\.(webp|p1)$/;
+
+/** What a stored object is: a sealed photo's bytes are nothing a reader could show. */
+function contentTypeOf(key: string): string {
+  return key.endsWith('.p1') ? 'application/octet-stream' : 'image/webp';
+}
 
 function checkedKey(key: string): string {
   if (!PHOTO_KEY.test(key)) throw new Error('Not a photo key');
@@ -114,7 +122,7 @@ export function createS3Storage(config: S3Config, fetchImpl: typeof fetch = fetc
       'x-amz-content-sha256': createHash('sha256')
         .update(body ?? '')
         .digest('hex'),
-      ...(body ? { 'content-type': 'image/webp', 'cache-control': cacheControl } : {}),
+      ...(body ? { 'content-type': contentTypeOf(key), 'cache-control': cacheControl } : {}),
     };
     const request = await client.sign(url, {
       method,

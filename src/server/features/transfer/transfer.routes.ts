@@ -87,8 +87,13 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
     const today = dayInZone(new Date(), timeZone) ?? utcDayOf(new Date());
     reply.header('Content-Type', 'application/zip');
     reply.header('Content-Disposition', `attachment; filename="muse-answers-${dayKey(today)}.zip"`);
-    // The caller's own photos, beside the entries they belong to (decision 062).
-    const byAnswer = Map.groupBy(photos, (photo) => photo.answer_id);
+    // The caller's own photos, beside the entries they belong to (decision 062). A sealed photo
+    // is left out, unnamed in its entry's file too: only its owner's device can open it, and
+    // that device's own export carries it (docs/ENCRYPTION.md *Photos*).
+    const byAnswer = Map.groupBy(
+      photos.filter((photo) => !photo.encrypted),
+      (photo) => photo.answer_id,
+    );
     const photosOf = (answerId: string) =>
       (byAnswer.get(answerId) ?? []).map((photo) => ({
         open: () => readOwnPhotoFile(deps, photo.key),
