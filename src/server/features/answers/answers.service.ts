@@ -11,11 +11,8 @@ import { MAX_ANSWER_TEXT } from '#shared/api/common.ts';
 import { seenByOthers } from '#shared/domain/hour.ts';
 import { wordScore } from '#shared/domain/score.ts';
 import { isSealedEntry } from '#shared/domain/sealed-entry.ts';
-import {
-  photoKeysOfAnswer,
-  removeStoredPhotos,
-  unpublishPhotos,
-} from '../photos/photos.service.ts';
+import { unpublishPhotos } from '../photos/photo-sharing.service.ts';
+import { photoKeysOfAnswer, removeStoredPhotos } from '../photos/photos.service.ts';
 import { clientTimeOrNow, isNewer } from './answer-timestamps.ts';
 import { buryAnswer, isBuried } from './answer-tombstones.repo.ts';
 import { presentOwnAnswer } from './answers.present.ts';

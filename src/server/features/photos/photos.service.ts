@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { isUniqueViolation } from '#server/db/database-errors.ts';
 import { lockKeyBundle, readKeyBundle } from '#server/db/key-bundle.ts';
 import { inTransaction } from '#server/db/transaction.ts';
@@ -12,8 +8,8 @@ import type { AppDeps } from '#server/deps.ts';
 import { HttpError, notFound } from '#server/plugins/errors.ts';
 import type { Photo } from '#shared/api/photos.ts';
 import { MAX_PHOTOS_PER_ENTRY, PHOTO_LONGEST_SIDE } from '#shared/domain/limits.ts';
-import { parseSharedPhotos, type SharedPhoto } from '#shared/domain/shared-photos.ts';
 import { type EncodedImage, withEncodedUpload } from '../pictures/pictures.service.ts';
+import { unpublishPhotos } from './photo-sharing.service.ts';
 import { presentPhoto } from './photos.present.ts';
 import {
   deleteOwnPhotoRow,
@@ -23,7 +19,6 @@ import {
   isOwnAnswer,
   listPhotosOfAnswer,
   listPhotosOfUser,
-  listSharedPhotosOfUser,
   type PhotoRow,
   takeSharedCopyOf,
 } from './photos.repo.ts';
@@ -318,59 +313,4 @@ export async function removeStoredPhotos(deps: PhotoDeps, keys: string[]): Promi
     await deps.pictures.removePrivate(key).catch((error: unknown) => failed.push(error));
   }
   if (failed.length > 0) throw failed[0];
-}
-
-/**
- * Public copies of the caller's entry's photos, for the world's copy of the entry when its
- * author shares its photos too (decision 062): each re-encoded again without any metadata (a
- * photo kept with its location is never published with it) and stored as a public picture
- * under a new random name that says nothing of the private one. A sealed photo stays private:
- * the server cannot open it (docs/ENCRYPTION.md *Photos*).
- */
-export async function publishPhotos(
-  deps: PhotoDeps,
-  userId: string,
-  answerId: string,
-): Promise<SharedPhoto[]> {
-  const rows = (await listPhotosOfAnswer(deps.db, answerId, userId)).filter(
-    (row) => Number(row.encrypted) !== 1,
-  );
-  if (rows.length === 0) return [];
-  const copies: SharedPhoto[] = [];
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'muse-publish-'));
-  try {
-    for (const row of rows) {
-      const stream = await deps.pictures.readPrivate(row.storage_key);
-      if (!stream) continue;
-      const original = path.join(workDir, 'original');
-      const output = path.join(workDir, 'public.webp');
-      await pipeline(stream, (await fs.open(original, 'w')).createWriteStream());
-      const info = await sharp(original).webp({ quality: 80 }).toFile(output);
-      const url = await deps.pictures.put(output, `${randomBytes(16).toString('base64url')}.webp`);
-      copies.push({ url, width: info.width, height: info.height, of: row.id });
-    }
-    return copies;
-  } catch (error) {
-    await unpublishPhotos(deps, copies);
-    throw error;
-  } finally {
-    await fs.rm(workDir, { recursive: true, force: true });
-  }
-}
-
-/** Removes public copies of photos (an unshare, a deletion): the world's copy goes whole. */
-export async function unpublishPhotos(
-  deps: PhotoDeps,
-  copies: SharedPhoto[] | string | null | undefined,
-): Promise<void> {
-  const list = typeof copies === 'string' || !copies ? parseSharedPhotos(copies) : copies;
-  for (const copy of list) await deps.pictures.remove(copy.url).catch(() => {});
-}
-
-/** Every public photo copy of the user's shared entries: listed before an account is erased. */
-export async function publicPhotoCopiesOfUser(
-  deps: PhotoDeps,
-  userId: string,
-): Promise<SharedPhoto[]> {
-  return (await listSharedPhotosOfUser(deps.db, userId)).flatMap(parseSharedPhotos);
 }

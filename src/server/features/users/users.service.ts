@@ -19,13 +19,8 @@ import { nameKey as keyOfName, mixesScripts } from '#shared/domain/names.ts';
 import { applyStreak, resetStreak, type StreakFields } from '#shared/domain/streak.ts';
 import { configuredNameClaim, grantConfiguredAdmins } from '../admin/configured-admins.service.ts';
 import { listOwnAnswers } from '../answers/answers.service.ts';
-import {
-  listOwnPhotos,
-  photoKeysOfUser,
-  publicPhotoCopiesOfUser,
-  removeStoredPhotos,
-  unpublishPhotos,
-} from '../photos/photos.service.ts';
+import { publicPhotoCopiesOfUser, unpublishPhotos } from '../photos/photo-sharing.service.ts';
+import { listOwnPhotos, photoKeysOfUser, removeStoredPhotos } from '../photos/photos.service.ts';
 import { listOwnPictures, removeErasedPictures } from '../pictures/pictures.service.ts';
 import { listOwnPrompts } from '../prompts/prompts.service.ts';
 import { presentOwnUser } from './users.present.ts';

@@ -16,7 +16,7 @@ import {
 } from '#shared/api/world.ts';
 import { currentHour, seenByOthers, startOfHour, utcDay } from '#shared/domain/hour.ts';
 import { type DataDeps, getOwnAnswer } from '../answers/answers.service.ts';
-import { publishPhotos, unpublishPhotos } from '../photos/photos.service.ts';
+import { publishPhotos, unpublishPhotos } from '../photos/photo-sharing.service.ts';
 import { counterForVisitor } from './feed-counter.ts';
 import { presentFeedAnswer, presentPublicProfile, presentReportedAnswer } from './world.present.ts';
 import {
