@@ -122,7 +122,9 @@ test('an encrypted journal’s photo leaves the device sealed, and is shown open
   await expect(page.getByRole('button', { name: 'Add photos' })).toBeVisible();
   await context.setOffline(true);
   await addPhoto(page, jpeg);
-  await expect(page.getByRole('status')).toContainText('1 photo will be added when you’re online');
+  await expect(
+    page.getByRole('status').filter({ hasText: '1 photo will be added when you’re online' }),
+  ).toBeVisible();
   const waiting = await page.evaluate(
     () =>
       new Promise<{ first: number; sealed: unknown; holdsJpeg: boolean }[]>((resolve, reject) => {

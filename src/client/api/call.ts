@@ -71,8 +71,9 @@ type CallArgs<P extends CallPath> = [RequestOf<P>] extends [undefined]
     : [body: RequestOf<P>, options?: OptionsOf<P>];
 
 function urlOf(path: string, query: unknown): string {
-  const fields = Object.entries(typeof query === 'object' && query !== null ? query : {}).filter(
-    (field): field is [string, string] => typeof field[1] === 'string',
+  const fields = Object.entries(typeof query === 'object' && query !== null ? query : {}).flatMap(
+    ([name, value]): [string, string][] =>
+      typeof value === 'string' || typeof value === 'number' ? [[name, String(value)]] : [],
   );
   return fields.length === 0 ? path : `${path}?${new URLSearchParams(fields)}`;
 }
