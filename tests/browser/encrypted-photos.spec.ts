@@ -117,6 +117,16 @@ test('an encrypted journal’s photo leaves the device sealed, and is shown open
   await expectNoAxeViolations(page, 'the reading view with a sealed photo');
   await screenshotEveryWay(page, SHOTS, 'read-sealed-photo', { fullPage: true });
 
+  // The Markdown zip, built on this device, holds the photo opened (stored: its bytes as they are).
+  await page.goto(`${server.origin}/userProfile`);
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as Markdown (zip)' }).click(),
+  ]);
+  const zip = fs.readFileSync(await saved.path());
+  expect(zip.includes(Buffer.from('WEBP'))).toBe(true);
+  expect(zip.includes(served.body.subarray(0, 64))).toBe(false);
+
   // Added offline: it waits in IndexedDB sealed, and goes sealed once back online.
   await openJournal(page, server.origin);
   await expect(page.getByRole('button', { name: 'Add photos' })).toBeVisible();
