@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstHeading, titleOf, unescapeMarkdown } from './day-one-text.ts';
-import { sameWallClock } from './import-sources.ts';
+import { sameWallClock } from './import-items.ts';
 
 // Issue 35 point 4: Day One's text as CommonMark reads it, titles from the entry, own-zone days.
 
