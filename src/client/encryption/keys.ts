@@ -2,8 +2,9 @@ import { fromBase64Url, fromCrockford, toBase64Url, toCrockford, utf8 } from './
 
 // The account's keys (docs/ENCRYPTION.md). One random data key (AES-256-GCM) encrypts the
 // entries; the server only ever holds it wrapped: by a key derived from the password
-// (PBKDF2-SHA256) and, separately, by the recovery key shown once. All of it is WebCrypto, in
-// the browser as in Node, so the format's tests run what a browser runs.
+// (PBKDF2-SHA256), separately by the recovery key shown once, and by each passkey's PRF output.
+// All of it is WebCrypto, in the browser as in Node, so the format's tests run what a browser
+// runs; the passkey's own part (WebAuthn) is passkey-prf.ts.
 
 /** OWASP's current setting for PBKDF2-SHA256, as for the passcode (decision 014). */
 export const PASSWORD_ITERATIONS = 600_000;
@@ -11,8 +12,11 @@ const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const KEY_BYTES = 32;
 
-/** What the data key is wrapped with: domain-separates the two wraps (AES-GCM's extra data). */
-type WrapKind = 'password' | 'recovery';
+/** The most passkeys a bundle holds (the server's schema says the same). */
+export const PASSKEY_LIMIT = 10;
+
+/** What the data key is wrapped with: domain-separates the wraps (AES-GCM's extra data). */
+type WrapKind = 'password' | 'recovery' | 'passkey';
 const wrapLabel = (kind: WrapKind) => utf8(`muse:key1:${kind}`);
 
 /** The data key wrapped by the password, as kept on the server (all bytes base64url). */
@@ -25,10 +29,28 @@ export type PasswordWrap = {
 };
 /** The data key wrapped by the recovery key. */
 export type RecoveryWrap = { kdf: 'HKDF-SHA256'; salt: string; iv: string; key: string };
-type WrappedKey = PasswordWrap | RecoveryWrap;
+/**
+ * The data key wrapped by a passkey's PRF output for `prf` (WebAuthn's eval.first), the passkey
+ * named by `credential` (its raw id); `added` is when, as an ISO time.
+ */
+export type PasskeyWrap = {
+  kdf: 'WebAuthn-PRF+HKDF-SHA256';
+  credential: string;
+  prf: string;
+  salt: string;
+  iv: string;
+  key: string;
+  added: string;
+};
+type WrappedKey = PasswordWrap | RecoveryWrap | PasskeyWrap;
 
 /** Everything the server keeps of an account's keys: version 1 of the key bundle. */
-export type KeyBundle = { v: 1; password: PasswordWrap; recovery: RecoveryWrap };
+export type KeyBundle = {
+  v: 1;
+  password: PasswordWrap;
+  recovery: RecoveryWrap;
+  passkeys?: PasskeyWrap[] | undefined;
+};
 
 /** Thrown when a password or recovery key does not open the bundle (or the bundle was altered). */
 export class WrongKeyError extends Error {
@@ -67,17 +89,27 @@ async function passwordKek(
   );
 }
 
-async function recoveryKek(recoveryKey: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
-  const raw = fromCrockford(recoveryKey, KEY_BYTES);
-  if (!raw) throw new WrongKeyError();
-  const material = await crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
+/** A KEK by HKDF-SHA256 from 32 secret bytes (the recovery key's, a passkey's PRF output). */
+async function hkdfKek(
+  secret: Uint8Array<ArrayBuffer>,
+  salt: Uint8Array<ArrayBuffer>,
+  info: string,
+): Promise<CryptoKey> {
+  if (secret.length !== KEY_BYTES) throw new WrongKeyError();
+  const material = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
   return crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt, info: utf8('muse:recovery1') },
+    { name: 'HKDF', hash: 'SHA-256', salt, info: utf8(info) },
     material,
     { name: 'AES-GCM', length: 256 },
     false,
     ['wrapKey', 'unwrapKey'],
   );
+}
+
+function recoveryKek(recoveryKey: string, salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const raw = fromCrockford(recoveryKey, KEY_BYTES);
+  if (!raw) throw new WrongKeyError();
+  return hkdfKek(raw, salt, 'muse:recovery1');
 }
 
 async function wrap(dataKey: CryptoKey, kek: CryptoKey, kind: WrapKind) {
@@ -141,6 +173,41 @@ export async function wrapWithRecoveryKey(
   return { kdf: 'HKDF-SHA256', salt: toBase64Url(salt), ...(await wrap(dataKey, kek, 'recovery')) };
 }
 
+/** A passkey's PRF input (its eval.first): 32 random bytes, base64url, one per passkey. */
+export function createPrfInput(): string {
+  return toBase64Url(random(KEY_BYTES));
+}
+
+/** The data key wrapped by the passkey `credential`'s 32-byte PRF output for `prf`. */
+export async function wrapWithPasskey(
+  dataKey: CryptoKey,
+  passkey: { credential: string; prf: string; output: Uint8Array<ArrayBuffer> },
+  added: Date = new Date(),
+): Promise<PasskeyWrap> {
+  const salt = random(SALT_BYTES);
+  const kek = await hkdfKek(passkey.output, salt, 'muse:passkey1');
+  return {
+    kdf: 'WebAuthn-PRF+HKDF-SHA256',
+    credential: passkey.credential,
+    prf: passkey.prf,
+    salt: toBase64Url(salt),
+    ...(await wrap(dataKey, kek, 'passkey')),
+    added: added.toISOString(),
+  };
+}
+
+/**
+ * The bundle with the data key wrapped again by `password` (a new password, or the current one
+ * after a reset): everything else in it, the passkeys too, wraps the same key and stays.
+ */
+export async function withPasswordWrap(
+  bundle: KeyBundle,
+  dataKey: CryptoKey,
+  password: string,
+): Promise<KeyBundle> {
+  return { ...bundle, password: await wrapWithPassword(dataKey, password) };
+}
+
 /** Opens the bundle with the password; WrongKeyError when it does not. */
 export async function unlockWithPassword(
   bundle: KeyBundle,
@@ -163,6 +230,21 @@ export async function unlockWithRecoveryKey(
   if (wrapped.kdf !== 'HKDF-SHA256') throw new WrongKeyError();
   const kek = await recoveryKek(recoveryKey, fromBase64Url(wrapped.salt));
   return unwrap(wrapped, kek, 'recovery', options.extractable ?? false);
+}
+
+/**
+ * Opens the bundle with the PRF output of the passkey whose raw id is `credential` (base64url);
+ * WrongKeyError when the bundle has no such passkey or the output does not open its wrap.
+ */
+export async function unlockWithPasskey(
+  bundle: KeyBundle,
+  credential: string,
+  output: Uint8Array<ArrayBuffer>,
+): Promise<CryptoKey> {
+  const wrapped = bundle.passkeys?.find((passkey) => passkey.credential === credential);
+  if (wrapped?.kdf !== 'WebAuthn-PRF+HKDF-SHA256') throw new WrongKeyError();
+  const kek = await hkdfKek(output, fromBase64Url(wrapped.salt), 'muse:passkey1');
+  return unwrap(wrapped, kek, 'passkey', false);
 }
 
 /** A new account's keys: the data key, its bundle, and the recovery key to show once. */

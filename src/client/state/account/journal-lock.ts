@@ -7,7 +7,7 @@ import {
   unlockWithPassword,
   unlockWithRecoveryKey,
   WrongKeyError,
-  wrapWithPassword,
+  withPasswordWrap,
 } from '#client/encryption/keys.ts';
 import type { Answer } from '#shared/api/answers.ts';
 import type { KeyBundle } from '#shared/api/encryption.ts';
@@ -43,7 +43,8 @@ onReset(() => {
   sealing = null;
 });
 
-function bundleOf(response: { bundle: KeyBundle | null }): KeyBundle {
+/** The bundle of an answer from the server; WrongKeyError while encryption is off. */
+export function bundleOf(response: { bundle: KeyBundle | null }): KeyBundle {
   if (!response.bundle) throw new WrongKeyError();
   return response.bundle;
 }
@@ -77,22 +78,40 @@ async function afterUnlock(): Promise<void> {
   void sealPlainEntries();
 }
 
-function messageOf(error: unknown, wrong: string): string {
+/** What to tell the person of `error`: `wrong` for a key or password that does not open it. */
+export function messageOf(error: unknown, wrong: string): string {
   if (error instanceof WrongKeyError) return wrong;
   if (error instanceof ApiError && error.status === 403) return wrong;
   if (error instanceof ApiError && error.status !== 0) return error.message;
   return MESSAGES.noConnection;
 }
 
-/** Opens the journal with the password (the unlock screen, and right after a sign-in). */
-export async function unlockJournal(password: string): Promise<string | null> {
+/**
+ * Opens the journal with the key `open` takes out of the bundle (`known`, or the server's): the
+ * key is kept on this device, then what waited for it goes. Null when open; else why not, with
+ * `wrong` for a key that does not open it.
+ */
+export async function unlockJournalWith(
+  open: (bundle: KeyBundle) => Promise<CryptoKey>,
+  wrong: string,
+  known?: KeyBundle,
+): Promise<string | null> {
   try {
-    await keyFromPassword(getState().user._id, password);
+    const bundle = known ?? bundleOf(await fetchKeyBundle());
+    await keepDeviceKey(getState().user._id, await open(bundle));
     await afterUnlock();
     return null;
   } catch (error) {
-    return messageOf(error, WRONG_PASSWORD_FOR_KEY);
+    return messageOf(error, wrong);
   }
+}
+
+/** Opens the journal with the password (the unlock screen). */
+export function unlockJournal(password: string): Promise<string | null> {
+  return unlockJournalWith(
+    (bundle) => unlockWithPassword(bundle, password),
+    WRONG_PASSWORD_FOR_KEY,
+  );
 }
 
 /**
@@ -106,8 +125,7 @@ export async function recoverJournal(
   try {
     const bundle = bundleOf(await fetchKeyBundle());
     const key = await unlockWithRecoveryKey(bundle, recoveryKey, { extractable: true });
-    const rewrapped: KeyBundle = { ...bundle, password: await wrapWithPassword(key, password) };
-    await postKeyBundle(rewrapped, password);
+    await postKeyBundle(await withPasswordWrap(bundle, key, password), password);
     await keepDeviceKey(getState().user._id, key);
     await afterUnlock();
     return null;
@@ -128,7 +146,7 @@ export async function bundleForNewPassword(
   if (!getState().user.encryption) return undefined;
   const bundle = bundleOf(await fetchKeyBundle());
   const key = await unlockWithPassword(bundle, current, { extractable: true });
-  return { ...bundle, password: await wrapWithPassword(key, next) };
+  return withPasswordWrap(bundle, key, next);
 }
 
 /** Turns the photos waiting on this device, then the server's (photo-sealing.ts' turnPhotos). */
