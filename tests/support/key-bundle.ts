@@ -20,6 +20,19 @@ export function keyBundle(): KeyBundle {
   };
 }
 
+/** A passkey's wrap of the right shape (docs/ENCRYPTION.md *Keys*), a raw id of `idBytes`. */
+export function passkeyWrap(idBytes = 32): NonNullable<KeyBundle['passkeys']>[number] {
+  return {
+    kdf: 'WebAuthn-PRF+HKDF-SHA256',
+    credential: b64(idBytes),
+    prf: b64(32),
+    salt: b64(16),
+    iv: b64(12),
+    key: b64(48),
+    added: new Date().toISOString(),
+  };
+}
+
 /** An encrypted entry's shape: `e1.<iv>.<ciphertext>` of `bytes` random bytes. */
 export function sealedEntry(bytes = 64): string {
   return `e1.${b64(12)}.${b64(bytes)}`;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 // The key bundle of an account whose private entries are encrypted on its devices
-// (docs/ENCRYPTION.md): the data key wrapped by the password and by the recovery key. The server
-// keeps it for the person's other devices and cannot open it.
+// (docs/ENCRYPTION.md): the data key wrapped by the password, by the recovery key and by each
+// passkey added. The server keeps it for the person's other devices and cannot open it.
 
 const base64url = (min: number, max: number) =>
   z
@@ -18,6 +18,21 @@ const wrapFields = {
   key: base64url(64, 64),
 };
 
+/** The most passkeys a bundle holds. */
+export const PASSKEY_LIMIT = 10;
+
+/**
+ * A passkey's wrap: its raw id (16 to 1,023 bytes in WebAuthn), the 32-byte PRF input, and
+ * when it was added. The server never opens it: the passkey is a key source on the device only.
+ */
+const passkeyWrap = z.object({
+  kdf: z.literal('WebAuthn-PRF+HKDF-SHA256'),
+  credential: base64url(22, 1364),
+  prf: base64url(43, 43),
+  ...wrapFields,
+  added: z.iso.datetime(),
+});
+
 export const keyBundleSchema = z.object({
   v: z.literal(1),
   password: z.object({
@@ -26,6 +41,7 @@ export const keyBundleSchema = z.object({
     ...wrapFields,
   }),
   recovery: z.object({ kdf: z.literal('HKDF-SHA256'), ...wrapFields }),
+  passkeys: z.array(passkeyWrap).max(PASSKEY_LIMIT).optional(),
 });
 z.globalRegistry.add(keyBundleSchema, { id: 'KeyBundle' });
 export type KeyBundle = z.infer<typeof keyBundleSchema>;

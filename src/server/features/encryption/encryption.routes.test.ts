@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { logIn, type SignedUp, signUpThroughApi } from '#tests/support/accounts.ts';
 import { post, todayFields, unique } from '#tests/support/factories.ts';
-import { keyBundle, sealedEntry } from '#tests/support/key-bundle.ts';
+import { keyBundle, passkeyWrap, sealedEntry } from '#tests/support/key-bundle.ts';
 import { buildTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-db.ts';
 import { ENCRYPTION_OFF, ENCRYPTION_ON } from '../answers/answers.service.ts';
@@ -58,6 +58,58 @@ describeEachDatabase('encrypted entries on the server', (get) => {
     );
     expect(refused.statusCode).toBe(400);
     expect((await post(app, '/api/encryption/get', {}, ada)).json()).toEqual({ bundle });
+  });
+
+  it('keeps the passkeys in the bundle as sent, and refuses ones that are not passkey wraps', async () => {
+    const ada = await signUpThroughApi(app);
+    const bundle = { ...keyBundle(), passkeys: [passkeyWrap(), passkeyWrap(64)] };
+    const set = await post(app, '/api/encryption/set', { bundle, password: ada.password }, ada);
+    expect(set.statusCode).toBe(200);
+    expect((await post(app, '/api/encryption/get', {}, ada)).json()).toEqual({ bundle });
+    // Adding or removing one is a bundle change like any: the password first.
+    const fewer = { ...bundle, passkeys: bundle.passkeys.slice(1) };
+    const stolen = await post(app, '/api/encryption/set', { bundle: fewer, password: 'no' }, ada);
+    expect(stolen.statusCode).toBe(403);
+
+    const one = passkeyWrap();
+    const refusedOnes = [
+      { ...one, kdf: 'WebAuthn-PRF+PBKDF2' },
+      { ...one, credential: 'not base64url!' },
+      { ...one, credential: 'c'.repeat(1365) },
+      { ...one, prf: one.salt },
+      { ...one, key: `${one.key}AAAA` },
+      { ...one, added: 'yesterday' },
+    ];
+    for (const passkey of refusedOnes) {
+      const refused = await post(
+        app,
+        '/api/encryption/set',
+        { bundle: { ...bundle, passkeys: [passkey] }, password: ada.password },
+        ada,
+      );
+      expect(refused.statusCode, JSON.stringify(passkey)).toBe(400);
+    }
+    const eleven = { ...bundle, passkeys: Array.from({ length: 11 }, () => passkeyWrap()) };
+    const tooMany = await post(
+      app,
+      '/api/encryption/set',
+      { bundle: eleven, password: ada.password },
+      ada,
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect((await post(app, '/api/encryption/get', {}, ada)).json()).toEqual({ bundle });
+    // A password change carries them with the rewrapped key.
+    const rewrapped = { ...keyBundle(), passkeys: bundle.passkeys };
+    const changed = await post(
+      app,
+      '/api/password/change',
+      { password: ada.password, newPassword: 'second password', bundle: rewrapped },
+      ada,
+    );
+    expect(changed.statusCode).toBe(200);
+    const next = await logIn(app, ada.name, 'second password');
+    const after = await post(app, '/api/encryption/get', {}, { cookie: next.cookie ?? '' });
+    expect(after.json()).toEqual({ bundle: rewrapped });
   });
 
   it('stores an encrypted entry as sent, with the score its device counted', async () => {
