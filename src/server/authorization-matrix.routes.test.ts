@@ -160,11 +160,6 @@ const MATRIX: Record<string, Row> = {
     send: (app, _f, user) => sendImport(app, '/api/user/import/preview', user),
     expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
   },
-  // Reads the caller's own upload and writes nothing.
-  'POST /api/user/import/read': {
-    send: (app, _f, user) => sendImport(app, '/api/user/import/read', user),
-    expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },
-  },
   'POST /api/user/import': {
     send: (app, _f, user) => sendImport(app, '/api/user/import', user),
     expect: { none: 401, anonymous: 200, owner: 200, other: 200, admin: 200 },

@@ -104,6 +104,24 @@ test('an encrypted journal exports its words and imports them encrypted on the d
   // Another encrypted journal imports the JSON export: the preview counts the words...
   const bea = await encryptedPerson(browser, 'Stylus');
   await turnOnEncryption(bea.page);
+  // The file is read on this device: nothing the page sends holds its words unsealed. Every
+  // body the page fetches with is kept as text, the files of a multipart one read out (the
+  // browser's own request events do not carry a file's bytes).
+  await bea.page.addInitScript(() => {
+    const keep = (text: string) => {
+      const sent = JSON.parse(sessionStorage.getItem('sent-bodies') ?? '[]') as string[];
+      sessionStorage.setItem('sent-bodies', JSON.stringify([...sent, text]));
+    };
+    const fetched = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const body = init?.body;
+      if (body instanceof FormData) {
+        for (const value of body.values())
+          keep(typeof value === 'string' ? value : await value.text());
+      } else if (typeof body === 'string') keep(body);
+      return fetched(input, init);
+    };
+  });
   await bea.page.goto(`${server.origin}/userProfile`);
   await bea.page.getByLabel('Import answers…').setInputFiles(path.join(dir, 'export.json'));
   const card = bea.page.getByRole('main').getByRole('status').getByRole('region');
@@ -134,6 +152,11 @@ test('an encrypted journal exports its words and imports them encrypted on the d
   await expect(card).toContainText('2 entries skipped: already in your journal');
   await screenshotEveryWay(bea.page, SHOTS, 'nothing-new');
   expect(await serverAnswers(bea.page)).toHaveLength(2);
+  const sent = await bea.page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('sent-bodies') ?? '[]') as string[],
+  );
+  expect(sent.filter((body) => body.includes(CANARY) || body.includes(BEFORE))).toEqual([]);
+  expect(sent.filter((body) => body.includes('"encrypted":true'))).toHaveLength(1);
   expect(bea.errors).toEqual([]);
   await bea.context.close();
 });

@@ -31,14 +31,6 @@ export async function uploadImport(
   return (await api('/api/user/import', body, { query: { timeZone } })).imported;
 }
 
-/**
- * An encrypted journal's import, first half (docs/ENCRYPTION.md): the server reads the file and
- * answers its entries as words, writing nothing, for this device to encrypt.
- */
-export function readImportFile(file: File, timeZone: string) {
-  return api('/api/user/import/read', fileBody(file), { query: { timeZone } });
-}
-
 /** A photo's bytes (/api/answer/photo/{id}, its owner's only), for an export made here. */
 export async function fetchPhotoBytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
   let response: Response;

@@ -59,7 +59,6 @@ import { revokeTokenRequest, tokenRequest, tokenResponse, tokensResponse } from 
 import {
   importPreviewResponse,
   importQuery,
-  importReadResponse,
   importResponse,
   markdownExportRequest,
   userExportResponse,
@@ -333,23 +332,10 @@ export const endpoints = {
     errors: {
       400: 'No file, or one that cannot be read',
       403: 'Encrypted entries, and encryption is off for the account',
-      409: 'Words, and the journal is encrypted (a device encrypts them: /api/user/import/read)',
+      409: 'Words, and the journal is encrypted (its device reads the file and encrypts them)',
       413: 'The file is too large',
       415: 'Not multipart/form-data',
       429: 'Over the hour’s write allowance',
-    },
-  },
-  '/api/user/import/read': {
-    method: 'POST',
-    summary: 'An import file’s entries as words, read for a device to encrypt; writes nothing',
-    access: 'user',
-    body: 'multipart',
-    query: importQuery,
-    response: importReadResponse,
-    errors: {
-      400: 'No file, or one that cannot be read',
-      413: 'The file is too large',
-      415: 'Not multipart/form-data',
     },
   },
   '/api/user/import': {

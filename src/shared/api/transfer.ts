@@ -46,42 +46,6 @@ export const importQuery = z.object({
 
 export const importPreviewResponse = z.object({ preview: importSummarySchema });
 
-/**
- * An entry of an import file as the server read it, for a device to encrypt (docs/ENCRYPTION.md):
- * the fields of a Müse export's answer, its date already the one it gets. `importKey` is Day
- * One's own (`dayone:<uuid>`), kept with the entry. An entry the file held encrypted keeps
- * `encrypted`, `score` and a shared one's `sharedText` as they were.
- */
-export const importEntrySchema = z.object({
-  prompt_id: z.string().nullable(),
-  prompt_title: z.string(),
-  text: z.string(),
-  type: z.string(),
-  categories: z.array(z.string()),
-  tags: z.array(z.string()),
-  answered: z.string(),
-  modified: z.string(),
-  shared: z.boolean(),
-  sharedOn: z.string().nullable(),
-  anonymous: z.boolean(),
-  importKey: z.string().optional(),
-  encrypted: z.boolean().optional(),
-  score: z.number().optional(),
-  sharedText: z.string().nullable().optional(),
-});
-z.globalRegistry.add(importEntrySchema, { id: 'ImportEntry' });
-export type ImportEntry = z.infer<typeof importEntrySchema>;
-
-/**
- * An import file read and not written, for an encrypted journal (docs/ENCRYPTION.md): what a
- * preview says, the entries to encrypt on the device, and how many photos they hold that an
- * encrypted journal does not take from an import.
- */
-export const importReadResponse = z.object({
-  preview: importSummarySchema,
-  entries: z.array(importEntrySchema),
-  photos: z.number(),
-});
 export const importResponse = z.object({ imported: importSummarySchema });
 
 export { MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES } from '../domain/limits.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Answer } from '#shared/api/answers.ts';
-import type { ImportEntry, ImportSummary } from '#shared/api/transfer.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
 import { ENCRYPTED_PLACEHOLDER } from '#shared/domain/markdown-format.ts';
 import { type SignedUp, signUpThroughApi } from '#tests/support/accounts.ts';
 import { post, unique } from '#tests/support/factories.ts';
@@ -158,58 +158,6 @@ describeEachDatabase('transfer with encryption on', (get) => {
     expect(sealed.statusCode).toBe(403);
     expect(sealed.json().error).toBe(SEALED_INTO_PLAIN);
     expect(await rows((await userId(bea))._id)).toEqual([]);
-  });
-
-  it('reads a file for the device without writing: its entries as words, photos counted', async () => {
-    const ada = await signUpThroughApi(app);
-    await turnOn(ada);
-    const journal = {
-      entries: [
-        {
-          uuid: 'E1',
-          text: 'A day by the sea.',
-          creationDate: '2026-02-01T10:00:00Z',
-          tags: ['sea'],
-          photos: [{ md5: 'aa', type: 'jpeg' }],
-        },
-        // Photos only: with no photo coming, no entry.
-        {
-          uuid: 'E2',
-          text: '',
-          creationDate: '2026-02-02T10:00:00Z',
-          photos: [{ md5: 'bb', type: 'jpeg' }],
-        },
-      ],
-    };
-    const zip = await zipOf([
-      ['Journal.json', JSON.stringify(journal)],
-      ['photos/aa.jpeg', Buffer.from([0xff, 0xd8, 0xff])],
-      ['photos/bb.jpeg', Buffer.from([0xff, 0xd8, 0xff])],
-    ]);
-    const read = await upload(ada, '/api/user/import/read', 'dayone.zip', zip);
-    expect(read.statusCode, read.body).toBe(200);
-    const body = read.json<{ preview: ImportSummary; entries: ImportEntry[]; photos: number }>();
-    expect(body.entries).toEqual([
-      expect.objectContaining({
-        text: 'A day by the sea.',
-        tags: ['sea'],
-        importKey: 'dayone:E1',
-        answered: '2026-02-01T10:00:00.000Z',
-      }),
-    ]);
-    expect(body.photos).toBe(2);
-    expect(body.preview).toMatchObject({
-      format: 'day-one',
-      entries: 1,
-      notBroughtOver: [{ kind: 'photoOnly', count: 1 }],
-    });
-    expect(await rows((await userId(ada))._id)).toEqual([]);
-
-    // Entries already in the journal by Day One's key are not read again.
-    const sealed = museJson([sealedAnswer(1, { importKey: 'dayone:E1' })]);
-    expect((await upload(ada, '/api/user/import', 'sealed.json', sealed)).statusCode).toBe(200);
-    const again = await upload(ada, '/api/user/import/read', 'dayone.zip', zip);
-    expect(again.json<{ entries: ImportEntry[] }>().entries).toEqual([]);
   });
 
   it('exports an encrypted entry as Markdown with a placeholder, never its ciphertext', async () => {

@@ -11,7 +11,7 @@ import { requireUser } from '../auth/policies.ts';
 import { attachImportedPhoto, listOwnPhotos, readOwnPhotoFile } from '../photos/photos.service.ts';
 import { JsonStreamError } from './json-array-stream.ts';
 import { markdownZip } from './markdown-export.ts';
-import { readForDevice, runImport, withUploadFile } from './transfer.service.ts';
+import { runImport, withUploadFile } from './transfer.service.ts';
 import { ZipRefused } from './zip-reader.ts';
 
 /** A 429's sentence: the import was refused whole, and when it may be tried again. */
@@ -113,16 +113,6 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   // An encrypted journal's import, first half (docs/ENCRYPTION.md): the file's entries as words
   // for the device to encrypt and send back as a Müse JSON file; nothing is written or kept.
-  route(app, '/api/user/import/read', { config: { rateLimit: limits.upload } }, async (request) => {
-    const caller = requireUser(request);
-    return withImportFile(request, (path) =>
-      readForDevice(deps, caller, path, {
-        timeZone: request.query.timeZone ?? 'UTC',
-        maxBytes: app.writeBudget.bulkBytes,
-      }),
-    );
-  });
-
   // The same file again, now written; a second run adds nothing (import keys).
   route(app, '/api/user/import', { config: { rateLimit: limits.upload } }, async (request) => ({
     imported: await importFrom(app, request, request.query.timeZone ?? 'UTC', deps, true),

@@ -10,7 +10,6 @@ import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict, forbidden } from '#server/plugins/errors.ts';
 import {
-  type ImportEntry,
   type ImportSummary,
   LEFT_KINDS,
   type LeftKind,
@@ -28,7 +27,6 @@ import {
   type LeftBehind,
   openImportSource,
 } from './import-sources.ts';
-import { presentImportEntry } from './transfer.present.ts';
 import {
   deleteImportedAnswer,
   existingPromptIds,
@@ -136,57 +134,13 @@ export async function runImport(
   return done.summary;
 }
 
-/** What a file holds for a device to encrypt, and what it cannot bring (docs/ENCRYPTION.md). */
-export type ReadForDevice = {
-  preview: ImportSummary;
-  /** The entries that are not in the journal already (by import key), in the file's order. */
-  entries: ImportEntry[];
-  /** Photos the file's entries hold, which an encrypted journal does not take from an import. */
-  photos: number;
-};
-
-/**
- * Reads an import file for the caller's device and writes nothing: its entries, as words, for
- * the device to encrypt and send back as a Müse JSON file (an encrypted journal's import). The
- * same checks and limits as a preview; entries already there by import key (Day One's) are
- * skipped, and photo-only entries, whose photos cannot come, are counted as not brought over.
- */
-export async function readForDevice(
-  deps: Pick<AppDeps, 'db'>,
-  user: UserRow,
-  file: string,
-  options: Pick<RunOptions, 'timeZone' | 'maxBytes'>,
-): Promise<ReadForDevice> {
-  const entries: ImportEntry[] = [];
-  let photos = 0;
-  const read = await readImport(
-    deps,
-    user,
-    file,
-    { ...options, write: false },
-    {
-      sealed: null,
-      insert: async (fresh) => {
-        let emptied = 0;
-        for (const candidate of fresh) {
-          photos += candidate.photos.length;
-          if (candidate.text.trim() === '') emptied += 1;
-          else entries.push(presentImportEntry(candidate));
-        }
-        return { photosLeft: 0, emptied };
-      },
-    },
-  );
-  return { preview: read.summary, entries, photos };
-}
-
 /**
  * How a reading treats what it finds: `sealed` whether the journal takes only encrypted entries
- * (true) or only words (false), the first other one refusing the whole file; null takes both (a
- * reading for the device). `insert` writes (or collects) each batch's fresh entries.
+ * (true) or only words (false), the first other one refusing the whole file. `insert` writes
+ * each batch's fresh entries.
  */
 type Reading = {
-  sealed: boolean | null;
+  sealed: boolean;
   insert: ((fresh: ImportCandidate[]) => Promise<Written>) | null;
 };
 
@@ -287,7 +241,7 @@ async function readSource(
       leave(item.left);
       continue;
     }
-    if (sealed !== null && (item.candidate.sealed !== null) !== sealed) {
+    if ((item.candidate.sealed !== null) !== sealed) {
       throw sealed ? conflict(WORDS_INTO_ENCRYPTED) : forbidden(SEALED_INTO_PLAIN);
     }
     const key = item.candidate.importKey;

@@ -13,6 +13,7 @@ import { dayKey, todayOf } from '#shared/domain/calendar-day.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { markdownZipOnDevice } from './device-export.ts';
 import { uploadableFile } from './markdown-zip.ts';
+import { ImportUnreadable } from './read-on-device.ts';
 import { sealImport } from './sealed-import.ts';
 import {
   browserTimeZone,
@@ -26,7 +27,9 @@ import './data-transfer.css';
 import { saveFile } from '#client/save-file.ts';
 
 function problem(error: unknown): string {
-  if (error instanceof JournalLockedError) return error.message;
+  // A file this device read and could not import says why, as the server's refusals do.
+  if (error instanceof JournalLockedError || error instanceof ImportUnreadable)
+    return error.message;
   const status = error instanceof ApiError ? error.status : null;
   if (status === 0) return MESSAGES.noConnection;
   if (status === 401) {

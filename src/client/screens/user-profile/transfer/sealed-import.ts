@@ -1,18 +1,18 @@
-import { readImportFile } from '#client/api/transfer.ts';
 import { deviceKey } from '#client/encryption/device-key.ts';
 import { decryptEntry, encryptEntry, UnreadableEntryError } from '#client/encryption/entries.ts';
 import { JournalLockedError } from '#client/state/answers/answer-codec.ts';
 import { getState, setState } from '#client/state/store/app-store.ts';
-import type { ImportEntry, ImportSummary } from '#shared/api/transfer.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
 import { dayKey } from '#shared/domain/calendar-day.ts';
 import { wordScore } from '#shared/domain/score.ts';
 import { dayInZone } from '#shared/domain/zoned-day.ts';
+import { type ImportEntry, readImportOnDevice } from './read-on-device.ts';
 
-// Issue 37 point 4: an import into an encrypted journal (docs/ENCRYPTION.md). The server reads
-// the file (any format it knows) and answers its entries without writing anything; this device
-// leaves out what the journal already holds, encrypts each entry and makes of them a Müse JSON
-// file of encrypted entries, which the ordinary import then writes as it writes any file: its
-// budgets, all or nothing, and the same file again adding nothing.
+// Issue 37 point 4: an import into an encrypted journal (docs/ENCRYPTION.md). This device reads
+// the file (any format Müse reads, read-on-device.ts), leaves out what the journal already
+// holds, encrypts each entry and makes of them a Müse JSON file of encrypted entries, which the
+// ordinary import then writes as it writes any file: its budgets, all or nothing, and the same
+// file again adding nothing. None of the file's words leave the device unsealed.
 
 /** Why an entry of the file stays out, beside the server's reasons. */
 export const ALREADY_THERE = 'already in your journal';
@@ -30,7 +30,7 @@ const sameEntry = (answered: string, title: string, text: string) =>
   `${answered}\u0000${title}\u0000${text}`;
 
 /**
- * Reads `file` through the server, encrypts its new entries with this device's key and returns
+ * Reads `file` here, encrypts its new entries with this device's key and returns
  * them as a Müse JSON file, with the preview of what importing it adds. JournalLockedError
  * without the key.
  */
@@ -41,7 +41,7 @@ export async function sealImport(file: File, timeZone: string): Promise<SealedIm
     setState({ journalKey: 'missing' });
     throw new JournalLockedError();
   }
-  const read = await readImportFile(file, timeZone);
+  const read = await readImportOnDevice(file, timeZone);
   // The journal as this device holds it, opened: what an import would repeat.
   const present = new Set(
     getState().answers.map((a) => sameEntry(a.answered, a.prompt_title, a.text)),
