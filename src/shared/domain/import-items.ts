@@ -1,5 +1,10 @@
 import { MAX_ANSWER_TEXT, MAX_PROMPT_TITLE } from '../api/common.ts';
-import type { ImportFormat, LeftKind } from '../api/transfer.ts';
+import {
+  type ImportFormat,
+  type ImportSummary,
+  LEFT_KINDS,
+  type LeftKind,
+} from '../api/transfer.ts';
 import { parseDayKey } from './calendar-day.ts';
 import { journalTitle } from './date-format.ts';
 import { firstHeading, titleOf, unescapeMarkdown } from './day-one-text.ts';
@@ -492,3 +497,40 @@ export function jsonFormat(start: string, timeZone: string) {
 /** Said of a file that is none of the formats Müse reads. */
 export const NOT_AN_IMPORT =
   'Choose a Müse or Day One export (.json or .zip) or a zip of Markdown files';
+
+/**
+ * What a reading counts for its preview: entries skipped, by reason; what cannot come, by kind.
+ */
+export function importTally() {
+  const skipped = new Map<string, number>();
+  const left = new Map<LeftKind, number>();
+  return {
+    skip(reason: string): void {
+      skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
+    },
+    leave(what: LeftBehind): void {
+      for (const kind of LEFT_KINDS) {
+        const n = what[kind] ?? 0;
+        if (n > 0) left.set(kind, (left.get(kind) ?? 0) + n);
+      }
+    },
+    summary(
+      format: ImportFormat,
+      entries: number,
+      from: string | null,
+      to: string | null,
+    ): ImportSummary {
+      return {
+        format,
+        entries,
+        from,
+        to,
+        skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
+        notBroughtOver: LEFT_KINDS.flatMap((kind) => {
+          const count = left.get(kind) ?? 0;
+          return count > 0 ? [{ kind, count }] : [];
+        }),
+      };
+    },
+  };
+}

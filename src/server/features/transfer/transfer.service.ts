@@ -9,13 +9,9 @@ import { readKeyBundle } from '#server/db/key-bundle.ts';
 import type { UserRow } from '#server/db/rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { conflict, forbidden } from '#server/plugins/errors.ts';
-import {
-  type ImportSummary,
-  LEFT_KINDS,
-  type LeftKind,
-  MAX_IMPORT_ENTRIES,
-} from '#shared/api/transfer.ts';
+import { type ImportSummary, MAX_IMPORT_ENTRIES } from '#shared/api/transfer.ts';
 import { dayKey, parseDayKey } from '#shared/domain/calendar-day.ts';
+import { importTally } from '#shared/domain/import-items.ts';
 import { wordScore } from '#shared/domain/score.ts';
 import { mergeStreak, streakFromDays } from '#shared/domain/streak-history.ts';
 import { dayInZone } from '#shared/domain/zoned-day.ts';
@@ -24,7 +20,6 @@ import {
   type ImportCandidate,
   type ImportPhoto,
   type ImportSource,
-  type LeftBehind,
   openImportSource,
 } from './import-sources.ts';
 import {
@@ -172,15 +167,8 @@ async function readSource(
   options: RunOptions,
   { sealed, insert }: Reading,
 ): Promise<{ summary: ImportSummary; bytes: number }> {
-  const skipped = new Map<string, number>();
-  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-  const left = new Map<LeftKind, number>();
-  const leave = (what: LeftBehind) => {
-    for (const kind of LEFT_KINDS) {
-      const n = what[kind] ?? 0;
-      if (n > 0) left.set(kind, (left.get(kind) ?? 0) + n);
-    }
-  };
+  const tally = importTally();
+  const { skip, leave } = tally;
   const seen = new Set<string>();
   let entries = 0;
   let bytes = 0;
@@ -260,18 +248,7 @@ async function readSource(
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  const summary: ImportSummary = {
-    format: source.format,
-    entries,
-    from,
-    to,
-    skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
-    notBroughtOver: LEFT_KINDS.flatMap((kind) => {
-      const count = left.get(kind) ?? 0;
-      return count > 0 ? [{ kind, count }] : [];
-    }),
-  };
-  return { summary, bytes };
+  return { summary: tally.summary(source.format, entries, from, to), bytes };
 }
 
 async function insertFresh(

@@ -1,5 +1,4 @@
-import type { ImportSummary, LeftKind } from '#shared/api/transfer.ts';
-import { LEFT_KINDS } from '#shared/api/transfer.ts';
+import type { ImportSummary } from '#shared/api/transfer.ts';
 import {
   dayOnePhotoName,
   fromDayOne,
@@ -8,6 +7,7 @@ import {
   type ImportCandidate,
   type ImportItem,
   ignoredInZip,
+  importTally,
   jsonFormat,
   MAX_MARKDOWN_FILE,
   NOT_AN_IMPORT,
@@ -27,18 +27,7 @@ import { type DeviceZipEntry, ZipUnreadable, zipEntries } from './zip-on-device.
  * (`dayone:<uuid>`), kept with the entry. An entry the file held encrypted keeps `encrypted`,
  * `score` and a shared one's `sharedText` as they were.
  */
-export type ImportEntry = {
-  prompt_id: string | null;
-  prompt_title: string;
-  text: string;
-  type: string;
-  categories: string[];
-  tags: string[];
-  answered: string;
-  modified: string;
-  shared: boolean;
-  sharedOn: string | null;
-  anonymous: boolean;
+export type ImportEntry = Omit<ImportCandidate, 'importKey' | 'left' | 'photos' | 'sealed'> & {
   importKey?: string;
   encrypted?: boolean;
   score?: number;
@@ -150,15 +139,8 @@ export async function readImportOnDevice(file: File, timeZone: string): Promise<
   if (file.size > MAX_IMPORT_BYTES) throw new ImportUnreadable(TOO_BIG);
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
   const isZip = ZIP.every((byte, at) => head[at] === byte);
-  const skipped = new Map<string, number>();
-  const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
-  const left = new Map<LeftKind, number>();
-  const leave = (what: Partial<Record<LeftKind, number>>) => {
-    for (const kind of LEFT_KINDS) {
-      const n = what[kind] ?? 0;
-      if (n > 0) left.set(kind, (left.get(kind) ?? 0) + n);
-    }
-  };
+  const tally = importTally();
+  const { skip, leave } = tally;
   const seen = new Set<string>();
   const entries: ImportEntry[] = [];
   let photos = 0;
@@ -199,17 +181,7 @@ export async function readImportOnDevice(file: File, timeZone: string): Promise<
     throw error;
   }
   return {
-    preview: {
-      format,
-      entries: entries.length,
-      from: null,
-      to: null,
-      skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
-      notBroughtOver: LEFT_KINDS.flatMap((kind) => {
-        const count = left.get(kind) ?? 0;
-        return count > 0 ? [{ kind, count }] : [];
-      }),
-    },
+    preview: tally.summary(format, entries.length, null, null),
     entries,
     photos,
   };
