@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import yazl from 'yazl';
 import { createKeyBundle } from '#client/encryption/keys.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openJournal, typeAtEnd } from './support/journal.ts';
@@ -215,5 +216,60 @@ test('turning encryption on seals the photos the server kept, and turning it off
   expect([image.format, image.width, image.height]).toEqual(['webp', 1600, 1200]);
   await readNewest(page);
   await expect.poll(() => drawnWidth(page), { timeout: 20_000 }).toBe(1600);
+  await context.close();
+});
+
+test('a Day One export’s photos come into an encrypted journal sealed', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { context, page, errors } = await encryptedPerson(browser, 'Dayonephoto');
+  const photo = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: '#8a2d5e' },
+  })
+    .jpeg()
+    .toBuffer();
+  const journal = {
+    entries: [
+      {
+        uuid: 'D1',
+        creationDate: '2026-03-04T09:30:00Z',
+        timeZone: 'UTC',
+        text: 'Harbour-canary-Zt58 at low tide.\n\n![](dayone-moment://P1)',
+        photos: [{ identifier: 'P1', md5: 'aaa', type: 'jpeg' }],
+      },
+    ],
+  };
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(JSON.stringify(journal)), 'Journal.json');
+  zip.addBuffer(photo, 'photos/aaa.jpeg');
+  zip.end();
+  const parts: Buffer[] = [];
+  for await (const part of zip.outputStream) parts.push(part as Buffer);
+
+  await page.goto(`${server.origin}/userProfile`);
+  await page.getByLabel('Import answers…').setInputFiles({
+    name: 'dayone.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.concat(parts),
+  });
+  const card = page.getByRole('main').getByRole('status').getByRole('region');
+  await expect(card).toContainText('Its photo comes too, sealed on this device.');
+  await card.getByRole('button', { name: 'Import 1 entry' }).click();
+  await expect(card).toContainText('Imported 1 entry');
+  await expect(card).toContainText('1 photo is being added to its entry.');
+
+  await expect
+    .poll(async () => (await photosOnServer(page)).map((p) => [p.encrypted, p.width, p.height]), {
+      timeout: 30_000,
+    })
+    .toEqual([[true, 640, 480]]);
+  const [kept] = await photosOnServer(page);
+  if (!kept) throw new Error('no photo on the server');
+  const served = await servedBytes(page, kept);
+  expect(served.body[0]).toBe(1);
+  expect(served.body.includes(photo.subarray(0, 64))).toBe(false);
+  await readNewest(page);
+  await expect(page.getByText('Harbour-canary-Zt58 at low tide.')).toBeVisible();
+  await expect.poll(() => drawnWidth(page), { timeout: 20_000 }).toBe(640);
+  expect(errors).toEqual([]);
   await context.close();
 });

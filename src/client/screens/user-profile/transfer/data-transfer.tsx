@@ -14,8 +14,9 @@ import { MESSAGES } from '#shared/domain/validation-messages.ts';
 import { markdownZipOnDevice } from './device-export.ts';
 import { uploadableFile } from './markdown-zip.ts';
 import { ImportUnreadable } from './read-on-device.ts';
-import { sealImport } from './sealed-import.ts';
+import { addImportedPhotos, type PhotosToAdd, photoCount, sealImport } from './sealed-import.ts';
 import {
+  addingPhotosLine,
   browserTimeZone,
   importedLine,
   notBroughtOverLine,
@@ -48,10 +49,17 @@ type Step =
   | { kind: 'idle' }
   | { kind: 'reading'; label: string }
   /** `problem`: why the import just refused changed nothing; the file and preview stay. */
-  /** `photos`: how many the file holds that an encrypted journal does not take (sealed-import.ts). */
-  | { kind: 'preview'; file: File; summary: ImportSummary; photos?: number; problem?: string }
-  | { kind: 'importing'; file: File; summary: ImportSummary; photos?: number }
-  | { kind: 'done'; summary: ImportSummary }
+  /** `photos`: an encrypted journal's, sealed and sent after the import (sealed-import.ts). */
+  | {
+      kind: 'preview';
+      file: File;
+      summary: ImportSummary;
+      photos?: PhotosToAdd[];
+      problem?: string;
+    }
+  | { kind: 'importing'; file: File; summary: ImportSummary; photos?: PhotosToAdd[] }
+  /** `photos`: how many photos of the import the photo queue is adding. */
+  | { kind: 'done'; summary: ImportSummary; photos?: number }
   | { kind: 'failed'; message: string };
 
 /**
@@ -125,6 +133,8 @@ export default function DataTransfer() {
       const summary = await uploadImport(file, 'import', browserTimeZone());
       setStep({ kind: 'done', summary });
       await Promise.all([loadAnswers(), loadUser()]);
+      const added = await addImportedPhotos(photos ?? []);
+      if (added > 0) setStep({ kind: 'done', summary, photos: added });
     } catch (error) {
       // An import is all or nothing: refused, nothing was written, so the preview stays and
       // Import can be pressed again later (after a 429's wait, say).
@@ -134,7 +144,10 @@ export default function DataTransfer() {
 
   const summary = 'summary' in step ? step.summary : null;
   const leftLine = summary ? notBroughtOverLine(summary) : null;
-  const photosLine = 'photos' in step && step.photos ? sealedPhotosLine(step.photos) : null;
+  const photosLine =
+    step.kind === 'done'
+      ? step.photos && addingPhotosLine(step.photos)
+      : 'photos' in step && step.photos && sealedPhotosLine(photoCount(step.photos));
   return (
     <>
       <div className="profile-buttons">

@@ -25,7 +25,7 @@ function deflatedZip(files: [string, string | Uint8Array][]): Promise<Uint8Array
 const fileOf = (bytes: Uint8Array<ArrayBuffer> | string, name: string) => new File([bytes], name);
 
 describe('reading an import file on the device', () => {
-  it('reads a Day One zip: its entries in words, its photos counted, a photo-only day left', async () => {
+  it('reads a Day One zip: its entries in words with their photos, a photo-only day too', async () => {
     const journal = {
       entries: [
         {
@@ -60,13 +60,18 @@ describe('reading an import file on the device', () => {
         importKey: 'dayone:E1',
         answered: '2026-02-01T10:00:00.000Z',
       }),
+      // A day of photos only is a day too: its photo comes with it.
+      expect.objectContaining({ text: '', importKey: 'dayone:E2' }),
     ]);
-    expect(read.photos).toBe(2);
+    // Each entry's photos, from the zip, unpacked only when read.
+    const photos = read.entries.map((e) => e.photos.map((p) => p.name));
+    expect(photos).toEqual([['photos/aa.jpeg'], ['photos/bb.jpeg']]);
+    expect([...((await read.entries[0]?.photos[0]?.read(100)) ?? [])]).toEqual([0xff, 0xd8, 0xff]);
     expect(read.preview).toMatchObject({
       format: 'day-one',
-      entries: 1,
+      entries: 2,
       skipped: [{ reason: SKIP.noDate, count: 1 }],
-      notBroughtOver: [{ kind: 'photoOnly', count: 1 }],
+      notBroughtOver: [],
     });
   });
 

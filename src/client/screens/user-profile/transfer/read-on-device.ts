@@ -27,15 +27,15 @@ import { type DeviceZipEntry, ZipUnreadable, zipEntries } from './zip-on-device.
  * (`dayone:<uuid>`), kept with the entry. An entry the file held encrypted keeps `encrypted`,
  * `score` and a shared one's `sharedText` as they were.
  */
-export type ImportEntry = Omit<ImportCandidate, 'importKey' | 'left' | 'photos' | 'sealed'> & {
+export type ImportEntry = Omit<ImportCandidate<DeviceZipEntry>, 'importKey' | 'left' | 'sealed'> & {
   importKey?: string;
   encrypted?: boolean;
   score?: number;
   sharedText?: string | null;
 };
 
-/** What a file holds, read here: what a preview says, its entries in words, its photos. */
-export type DeviceRead = { preview: ImportSummary; entries: ImportEntry[]; photos: number };
+/** What a file holds, read here: what a preview says, and its entries in words with their photos. */
+export type DeviceRead = { preview: ImportSummary; entries: ImportEntry[] };
 
 /** A file this device cannot import: said to the person as it is. */
 export class ImportUnreadable extends Error {
@@ -47,7 +47,7 @@ const TOO_BIG = `Import files are at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`;
 const utf8 = new TextDecoder();
 
 /** An entry as the sealing takes it: a Müse export's fields, Day One's own key kept. */
-function entryOf(c: ImportCandidate): ImportEntry {
+function entryOf(c: ImportCandidate<DeviceZipEntry>): ImportEntry {
   return {
     prompt_id: c.prompt_id,
     prompt_title: c.prompt_title,
@@ -60,6 +60,7 @@ function entryOf(c: ImportCandidate): ImportEntry {
     shared: c.shared,
     sharedOn: c.sharedOn,
     anonymous: c.anonymous,
+    photos: c.photos,
     ...(c.importKey ? { importKey: c.importKey } : {}),
     ...(c.sealed
       ? { encrypted: true, score: c.sealed.score, sharedText: c.sealed.sharedText }
@@ -67,7 +68,10 @@ function entryOf(c: ImportCandidate): ImportEntry {
   };
 }
 
-type Opened = { format: ImportSummary['format']; items: AsyncGenerator<ImportItem> };
+type Opened = {
+  format: ImportSummary['format'];
+  items: AsyncGenerator<ImportItem<DeviceZipEntry>>;
+};
 
 async function openZip(file: File, timeZone: string): Promise<Opened> {
   const entries = await zipEntries(file);
@@ -77,7 +81,7 @@ async function openZip(file: File, timeZone: string): Promise<Opened> {
     const name = dayOnePhotoName(entry.name);
     if (name) photoFiles.set(name, entry);
   }
-  async function* items(): AsyncGenerator<ImportItem> {
+  async function* items(): AsyncGenerator<ImportItem<DeviceZipEntry>> {
     for (const entry of entries) {
       const name = entry.name.toLowerCase();
       if (ignoredInZip(entry.name)) continue;
@@ -124,7 +128,7 @@ async function openJson(file: File, timeZone: string): Promise<Opened> {
   const json = jsonFormat(text.slice(0, 1024 * 1024), timeZone);
   if (!json) throw new ImportUnreadable(NOT_AN_IMPORT);
   const list = listOf(parsed(text), json.key);
-  async function* items(): AsyncGenerator<ImportItem> {
+  async function* items(): AsyncGenerator<ImportItem<DeviceZipEntry>> {
     for (const value of list) yield json?.read(value) ?? { skip: SKIP.notAnEntry };
   }
   return { format: json.format, items: items() };
@@ -143,7 +147,6 @@ export async function readImportOnDevice(file: File, timeZone: string): Promise<
   const { skip, leave } = tally;
   const seen = new Set<string>();
   const entries: ImportEntry[] = [];
-  let photos = 0;
   let format: ImportSummary['format'];
   try {
     const opened = isZip ? await openZip(file, timeZone) : await openJson(file, timeZone);
@@ -170,11 +173,7 @@ export async function readImportOnDevice(file: File, timeZone: string): Promise<
       }
       seen.add(key);
       leave(c.left);
-      photos += c.photos.length;
-      // Photos do not come into an encrypted journal from an import: a day of photos only is
-      // counted among what is not brought over.
-      if (c.text.trim() === '') leave({ photoOnly: 1 });
-      else entries.push(entryOf(c));
+      entries.push(entryOf(c));
     }
   } catch (error) {
     if (error instanceof ZipUnreadable) throw new ImportUnreadable(error.message);
@@ -183,6 +182,5 @@ export async function readImportOnDevice(file: File, timeZone: string): Promise<
   return {
     preview: tally.summary(format, entries.length, null, null),
     entries,
-    photos,
   };
 }

@@ -4,9 +4,11 @@ import { JournalLockedError } from '#client/state/answers/answer-codec.ts';
 import { getState, setState } from '#client/state/store/app-store.ts';
 import type { ImportSummary } from '#shared/api/transfer.ts';
 import { dayKey } from '#shared/domain/calendar-day.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { wordScore } from '#shared/domain/score.ts';
 import { dayInZone } from '#shared/domain/zoned-day.ts';
 import { type ImportEntry, readImportOnDevice } from './read-on-device.ts';
+import type { DeviceZipEntry } from './zip-on-device.ts';
 
 // Issue 37 point 4: an import into an encrypted journal (docs/ENCRYPTION.md). This device reads
 // the file (any format Müse reads, read-on-device.ts), leaves out what the journal already
@@ -18,12 +20,24 @@ import { type ImportEntry, readImportOnDevice } from './read-on-device.ts';
 export const ALREADY_THERE = 'already in your journal';
 export const OTHER_KEY = 'encrypted with a key this journal does not have';
 
+/** An entry's photos to add once the import has written it, found again by its words. */
+export type PhotosToAdd = {
+  answered: string;
+  title: string;
+  text: string;
+  files: DeviceZipEntry[];
+};
+
+/** How many photos a plan adds. */
+export const photoCount = (plan: readonly PhotosToAdd[]) =>
+  plan.reduce((sum, entry) => sum + entry.files.length, 0);
+
 /** An encrypted journal's import, ready: the file to send, what it adds, what stays behind. */
 export type SealedImport = {
   file: File;
   summary: ImportSummary;
-  /** Photos in the file, which an encrypted journal does not take from an import yet. */
-  photos: number;
+  /** The photos of the entries it adds (a Day One zip's), sealed and sent after it. */
+  photos: PhotosToAdd[];
 };
 
 const sameEntry = (answered: string, title: string, text: string) =>
@@ -49,6 +63,7 @@ export async function sealImport(file: File, timeZone: string): Promise<SealedIm
   const skipped = new Map(read.preview.skipped.map((s) => [s.reason, s.count]));
   const skip = (reason: string) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   const sealed: Record<string, unknown>[] = [];
+  const photos: PhotosToAdd[] = [];
   let from: string | null = null;
   let to: string | null = null;
   for (const entry of read.entries) {
@@ -64,6 +79,10 @@ export async function sealImport(file: File, timeZone: string): Promise<SealedIm
     }
     present.add(seen);
     sealed.push(await sealEntry(key, entry, words));
+    if (entry.photos.length > 0) {
+      const { answered, prompt_title: title } = entry;
+      photos.push({ answered, title, text: words.text, files: entry.photos });
+    }
     const written = dayInZone(new Date(entry.answered), timeZone);
     const day = written ? dayKey(written) : null;
     if (day && (from === null || day < from)) from = day;
@@ -79,7 +98,7 @@ export async function sealImport(file: File, timeZone: string): Promise<SealedIm
       to,
       skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
     },
-    photos: read.photos,
+    photos,
   };
 }
 
@@ -121,4 +140,33 @@ async function sealEntry(
     ...(entry.shared ? { sharedText: entry.sharedText ?? words.text } : {}),
     ...(entry.importKey ? { importKey: entry.importKey } : {}),
   };
+}
+
+/**
+ * After the import: each entry's photos from the file, kept on this device sealed and sent by
+ * the photo queue (photo-queue.ts), so a photo the connection or the hour's budget holds back
+ * is sent later, and one this browser cannot read says so on its entry. Entries are found by
+ * their time, title and words among the journal's, as loaded after the import. How many were
+ * queued.
+ */
+export async function addImportedPhotos(plan: readonly PhotosToAdd[]): Promise<number> {
+  if (plan.length === 0) return 0;
+  const byWords = new Map(
+    getState().answers.map((a) => [sameEntry(a.answered, a.prompt_title, a.text), a._id]),
+  );
+  const queue = await import('#client/state/answers/photo-queue.ts');
+  let queued = 0;
+  for (const entry of plan) {
+    const answerId = byWords.get(sameEntry(entry.answered, entry.title, entry.text));
+    if (!answerId) continue;
+    const files = await Promise.all(
+      entry.files.map(
+        async (photo) =>
+          new File([await photo.read(MAX_PHOTO_BYTES)], photo.name.split('/').pop() ?? 'photo'),
+      ),
+    );
+    queued += (await queue.queuePhotos(answerId, files, false)).length;
+  }
+  void queue.uploadQueuedPhotos();
+  return queued;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addingPhotosLine,
   importedLine,
   notBroughtOverLine,
   previewLine,
@@ -60,12 +61,10 @@ describe('import wording', () => {
     );
   });
 
-  it('says how many photos stay out of an encrypted journal (issue 37 point 4)', () => {
-    expect(sealedPhotosLine(1)).toBe(
-      '1 photo is not brought into an encrypted journal: it stays in the file.',
-    );
-    expect(sealedPhotosLine(1200)).toBe(
-      '1,200 photos are not brought into an encrypted journal: they stay in the file.',
-    );
+  it('says an encrypted journal’s photos come with the import, sealed (issue 37 point 4)', () => {
+    expect(sealedPhotosLine(1)).toBe('Its photo comes too, sealed on this device.');
+    expect(sealedPhotosLine(1200)).toBe('Their 1,200 photos come too, sealed on this device.');
+    expect(addingPhotosLine(1)).toBe('1 photo is being added to its entry.');
+    expect(addingPhotosLine(3)).toBe('3 photos are being added to their entries.');
   });
 });

@@ -53,8 +53,14 @@ export function notBroughtOverLine(summary: ImportSummary): string | null {
 /** Day One's photos, which an import into an encrypted journal leaves in the file (for now). */
 export function sealedPhotosLine(photos: number): string {
   return photos === 1
-    ? '1 photo is not brought into an encrypted journal: it stays in the file.'
-    : `${photos.toLocaleString('en')} photos are not brought into an encrypted journal: they stay in the file.`;
+    ? 'Its photo comes too, sealed on this device.'
+    : `Their ${photos.toLocaleString('en')} photos come too, sealed on this device.`;
+}
+
+export function addingPhotosLine(photos: number): string {
+  return photos === 1
+    ? '1 photo is being added to its entry.'
+    : `${photos.toLocaleString('en')} photos are being added to their entries.`;
 }
 
 export function importedLine(summary: ImportSummary): string {

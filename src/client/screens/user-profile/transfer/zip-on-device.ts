@@ -12,7 +12,7 @@ export type DeviceZipEntry = {
   /** Its size unpacked, as the zip says. */
   size: number;
   /** Its bytes, unpacked; refused past `limit` bytes. */
-  read: (limit: number) => Promise<Uint8Array>;
+  read: (limit: number) => Promise<Uint8Array<ArrayBuffer>>;
 };
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -27,7 +27,7 @@ async function bytesOf(blob: Blob, start: number, end: number): Promise<DataView
   return new DataView(await blob.slice(start, end).arrayBuffer());
 }
 
-async function unpack(data: Blob, method: number, limit: number): Promise<Uint8Array> {
+async function unpack(data: Blob, method: number, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (method === 0) return new Uint8Array(await data.arrayBuffer());
   if (method !== 8)
     throw new ZipUnreadable('The zip packs a file in a way this browser cannot read');
