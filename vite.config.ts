@@ -44,11 +44,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 // Not the calls only some lazy screens make (photos, reminders, tokens, transfer, the live
 // world), the admin screens' calls and actions (api/admin.ts, state/admin/), the photo queue
-// (loaded when photos wait), nor what opens and makes keys for encrypted entries (journal-lock.ts
-// and its calls) or opens their sealed saved state and photos (sealed-state.ts, photo-sealing.ts),
-// loaded for such an account: they ride with their users.
+// (loaded when photos wait), nor what opens and makes keys for encrypted entries (journal-lock.ts,
+// passkeys.ts and their calls) or opens their sealed saved state and photos (sealed-state.ts,
+// photo-sealing.ts), loaded for such an account: they ride with their users.
 const STARTUP_MODULES =
-  /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|src[\\/]client[\\/](state|api)[\\/](?!admin[\\/]|admin\.ts|answers[\\/](?:photo-queue|photo-sealing|answer-crypto)\.ts|store[\\/]sealed-state\.ts|account[\\/](?:account|journal-lock|recovery|use-recovery-methods)\.ts|recovery\.ts|encryption\.ts|photos\.ts|reminders\.ts|tokens\.ts|transfer\.ts|world-live\.ts)|src[\\/]client[\\/]routes/;
+  /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|src[\\/]client[\\/](state|api)[\\/](?!admin[\\/]|admin\.ts|answers[\\/](?:photo-queue|photo-sealing|answer-crypto)\.ts|store[\\/]sealed-state\.ts|account[\\/](?:account|journal-lock|passkeys|recovery|use-recovery-methods)\.ts|recovery\.ts|encryption\.ts|photos\.ts|reminders\.ts|tokens\.ts|transfer\.ts|world-live\.ts)|src[\\/]client[\\/]routes/;
 
 /** The API server behind `npm run dev` (scripts/dev.ts); the dev-server test points it elsewhere. */
 const DEV_API = process.env.MUSE_DEV_API || 'http://localhost:3000';

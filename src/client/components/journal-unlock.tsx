@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type { KeyBundle } from '#shared/api/encryption.ts';
 import { logOut } from '../state/account/account.ts';
 import {
   forfeitEncryptedEntries,
   recoverJournal,
   unlockJournal,
 } from '../state/account/journal-lock.ts';
+import { passkeyUnlockable, unlockJournalByPasskey } from '../state/account/passkeys.ts';
 import { useTitle } from '../use-title.ts';
 import './account-form.css';
 import './journal-unlock.css';
@@ -30,10 +32,10 @@ const TEXTS: Record<Way, string> = {
 /**
  * The unlock screen (issue 37): an account whose entries are encrypted, on a device that does not
  * hold the key — signed in another way than by password, the key forgotten by the browser, or
- * encryption turned on from another device. The password opens the journal; after a password
- * reset, the recovery key does (and the key is wrapped again for the new password); with both
- * lost, the person can delete the encrypted entries and go on. Like the passcode lock, it is all
- * the layout shows: nothing of the journal could be read or sent.
+ * encryption turned on from another device. The password opens the journal, or a passkey added in
+ * settings; after a password reset, the recovery key does (and the key is wrapped again for the
+ * new password); with both lost, the person can delete the encrypted entries and go on. Like the
+ * passcode lock, it is all the layout shows: nothing of the journal could be read or sent.
  */
 export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
   useTitle('Unlock your journal');
@@ -43,6 +45,12 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The bundle, once it is known to hold passkeys this browser can ask. */
+  const [passkeys, setPasskeys] = useState<KeyBundle | null>(null);
+  /** While the passkey prompt is open. */
+  const [asking, setAsking] = useState(false);
+  /** Whether `error` is the passkey's (the password field is then not marked wrong). */
+  const [passkeyFailed, setPasskeyFailed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
   const ids = {
@@ -56,7 +64,24 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
 
   useEffect(() => {
     firstRef.current?.focus();
+    let live = true;
+    void passkeyUnlockable().then((bundle) => {
+      if (live) setPasskeys(bundle);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
+
+  const byPasskey = async (bundle: KeyBundle) => {
+    if (busy || asking) return;
+    setAsking(true);
+    setError('');
+    const failure = await unlockJournalByPasskey(bundle);
+    setAsking(false);
+    setPasskeyFailed(failure !== null);
+    if (failure) setError(failure);
+  };
 
   const problem = (): string | null => {
     if (way === 'recovery' && recoveryKey.trim() === '') return 'Please enter your recovery key';
@@ -67,7 +92,8 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || asking) return;
+    setPasskeyFailed(false);
     const first = problem();
     if (first) {
       setError(first);
@@ -147,7 +173,7 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
               autoComplete="current-password"
               value={password}
               aria-describedby={ids.error}
-              aria-invalid={error && way === 'password' ? true : undefined}
+              aria-invalid={error && way === 'password' && !passkeyFailed ? true : undefined}
               onChange={(event) => {
                 setPassword(event.target.value);
                 setError('');
@@ -178,6 +204,17 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
             >
               {submitLabel}
             </button>
+            {way === 'password' && passkeys ? (
+              <button
+                type="button"
+                className="button button-quiet"
+                aria-busy={asking}
+                aria-disabled={busy || asking}
+                onClick={() => void byPasskey(passkeys)}
+              >
+                {asking ? 'Waiting for the passkey…' : 'Unlock with a passkey'}
+              </button>
+            ) : null}
           </div>
           <p id={ids.error} className="form-error" role="alert">
             {error}

@@ -14,6 +14,7 @@ import { useTitle } from '#client/use-title.ts';
 import { DevicesSettings } from './devices-settings.tsx';
 import { EncryptionSettings } from './encryption-settings.tsx';
 import { PasscodeSettings } from './passcode-settings.tsx';
+import { PasskeySettings } from './passkey-settings.tsx';
 import { PasswordSettings } from './password-settings.tsx';
 import { RecoveryCodesSettings } from './recovery-codes-settings.tsx';
 import { ThemeSettings } from './theme-settings.tsx';
@@ -126,6 +127,7 @@ export function UserSettingsScreen() {
         </section>
         <PasswordSettings />
         <EncryptionSettings />
+        <PasskeySettings />
         <PasscodeSettings />
         <RecoveryCodesSettings />
         <ThemeSettings />
