@@ -299,6 +299,13 @@ const MATRIX: Record<string, Row> = {
       sendPng(app, `/api/answer/photo/replace?photo_id=${(await f.photo()).id}`, user),
     expect: selfOnly(404, 404),
   },
+  // The owner's photo is in words, so the owner gets past every door to the last: 409, a share
+  // publishes it. Everyone else's answer is that there is no such photo.
+  'POST /api/answer/photo/publish': {
+    send: async (app, f, user) =>
+      sendPng(app, `/api/answer/photo/publish?photo_id=${(await f.photo()).id}`, user),
+    expect: { none: 401, anonymous: 403, owner: 409, other: 404, admin: 404 },
+  },
   'POST /api/user/photos': {
     send: async (app, f, user) => {
       await f.photo();

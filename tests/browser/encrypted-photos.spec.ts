@@ -118,6 +118,23 @@ test('an encrypted journal’s photo leaves the device sealed, and is shown open
   await expectNoAxeViolations(page, 'the reading view with a sealed photo');
   await screenshotEveryWay(page, SHOTS, 'read-sealed-photo', { fullPage: true });
 
+  // Shared with its photo, by the person's choice: the device opens it and sends the image, and
+  // the world shows the server's public copy.
+  await page.getByRole('main').getByRole('button', { name: 'Share', exact: true }).click();
+  const asWhom = page.getByRole('dialog', { name: 'Share as whom?' });
+  await asWhom.getByLabel(/Share its photo too/).check();
+  await asWhom.getByRole('button', { name: /^Sealedphoto/ }).click();
+  await page.waitForURL(`${server.origin}/world`);
+  const card = page.getByRole('article').filter({ hasText: 'The harbour at dawn.' });
+  const worldPhoto = card.getByRole('list', { name: 'Photos' }).getByRole('img', { name: 'Photo' });
+  await expect
+    .poll(() => worldPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+      timeout: 20_000,
+    })
+    .toBe(1600);
+  expect(await worldPhoto.getAttribute('src')).toMatch(/^\/media\/pictures\//);
+  await screenshotEveryWay(page, SHOTS, 'world-sealed-photo-shared', { fullPage: true });
+
   // The Markdown zip, built on this device, holds the photo opened (stored: its bytes as they are).
   await page.goto(`${server.origin}/userProfile`);
   const [saved] = await Promise.all([

@@ -4,6 +4,7 @@ import { api } from './call.ts';
 // Photos attached to one's own entries (decision 062; schemas in src/shared/api/photos.ts).
 // The photos themselves are read from photo.url, which answers their owner only: by <img>, or
 // for a sealed one (docs/ENCRYPTION.md *Photos*) by fetchPhotoBytes, to open on the device.
+// A sealed photo reaches the world only from its device, opened (publishPhoto).
 
 /** How a photo is sent: the image, or sealed on the device with its size in pixels. */
 export type PhotoForm =
@@ -54,6 +55,16 @@ export async function uploadPhoto(
 export async function replacePhoto(photoId: string, file: Blob, form: PhotoForm): Promise<Photo> {
   const query = { photo_id: photoId, ...formQuery(form) };
   return (await api('/api/answer/photo/replace', fileBody(file, 'photo'), { query })).photo;
+}
+
+/**
+ * Adds one of the caller's sealed photos to the world's copy of its shared entry, from the
+ * image this device opened (the server re-encodes it without metadata). 409: not shared.
+ */
+export async function publishPhoto(photoId: string, image: Blob): Promise<void> {
+  await api('/api/answer/photo/publish', fileBody(image, 'photo'), {
+    query: { photo_id: photoId },
+  });
 }
 
 export async function removePhoto(photoId: string): Promise<void> {

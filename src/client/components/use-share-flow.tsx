@@ -54,8 +54,7 @@ export function useShareFlow(): ShareFlow {
     setChoosing(answerId);
     if (!navigator.onLine) return;
     fetchPhotos(answerId).then(
-      // A sealed photo stays private: the server cannot make the world a copy of it.
-      (photos) => setPhotoCount(photos.filter((photo) => !photo.encrypted).length),
+      (photos) => setPhotoCount(photos.length),
       () => setPhotoCount(0),
     );
   };
@@ -63,7 +62,14 @@ export function useShareFlow(): ShareFlow {
   const choose = async (anonymous: boolean) => {
     if (!choosing || busy) return;
     setBusy(true);
-    const shared = await shareAnswer(choosing, anonymous, sharePhotos && photoCount > 0);
+    const withPhotos = sharePhotos && photoCount > 0;
+    const shared = await shareAnswer(choosing, anonymous, withPhotos);
+    // A sealed photo goes from here, opened: the server cannot make the world a copy of it.
+    if (shared && withPhotos && getState().user.encryption) {
+      await import('../state/answers/photo-sealing.ts')
+        .then((sealing) => sealing.publishSealedPhotos(choosing))
+        .catch((error: unknown) => console.warn('Müse could not share every photo', error));
+    }
     setBusy(false);
     setChoosing(null);
     if (!shared) {

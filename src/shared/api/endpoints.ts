@@ -23,6 +23,7 @@ import { offlineSaveRequest, offlineSaveResponse } from './offline.ts';
 import {
   answerPhotosRequest,
   deletePhotoRequest,
+  photoPublishQuery,
   photoReplaceQuery,
   photoResponse,
   photosResponse,
@@ -597,6 +598,22 @@ export const endpoints = {
       400: 'An empty answer',
       404: 'No such answer of the caller’s',
       409: 'Shown by name already',
+    },
+  },
+  '/api/answer/photo/publish': {
+    method: 'POST',
+    summary:
+      'Add a sealed photo to the world’s copy of its shared entry, from the image its owner’s device opened (re-encoded, no metadata)',
+    access: 'named',
+    body: 'multipart',
+    query: photoPublishQuery,
+    response: okResponse,
+    errors: {
+      400: 'No photo was sent',
+      404: 'No such photo of the caller’s',
+      409: 'The photo is not sealed (a share publishes it), or its entry is not shared',
+      413: 'The photo is too large or has too many pixels',
+      415: 'Not multipart/form-data, or not a photo',
     },
   },
   '/api/answer/unshare': {

@@ -59,6 +59,9 @@ export const photoReplaceQuery = z
   .object({ photo_id: idSchema, ...photoForm })
   .refine(sizedWhenSealed, SIZE_RULE);
 
+/** A sealed photo's public copy, made from the image its owner's device opened. */
+export const photoPublishQuery = z.object({ photo_id: idSchema });
+
 export const photoSchema = z.object({
   id: z.string(),
   answer_id: z.string(),

@@ -1,4 +1,4 @@
-import { fetchAllPhotos, replacePhoto } from '#client/api/photos.ts';
+import { fetchAllPhotos, fetchPhotos, publishPhoto, replacePhoto } from '#client/api/photos.ts';
 import { fetchPhotoBytes } from '#client/api/transfer.ts';
 import { deviceKey } from '#client/encryption/device-key.ts';
 import { openPhoto, sealPhoto } from '#client/encryption/photos.ts';
@@ -88,5 +88,16 @@ export async function turnPhotos(seal: boolean): Promise<void> {
       // What was sealed was re-encoded already, without the camera's metadata: kept as it is.
       await replacePhoto(photo.id, image, { keepMetadata: true });
     }
+  }
+}
+
+/**
+ * A shared entry's sealed photos, into the world's copy: each opened here and sent as the image
+ * (the server makes the public copy, as it does from a photo in words when the entry is shared).
+ * Throws when one could not go (offline): sharing again sends them again.
+ */
+export async function publishSealedPhotos(answerId: string): Promise<void> {
+  for (const photo of await fetchPhotos(answerId)) {
+    if (photo.encrypted) await publishPhoto(photo.id, await photoImage(photo));
   }
 }

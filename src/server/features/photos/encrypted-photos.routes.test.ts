@@ -13,12 +13,14 @@ import { STILL_ENCRYPTED } from '../encryption/encryption.service.ts';
 import {
   cameraJpeg,
   getPhoto,
+  photoForm,
   replacePhoto,
   SEALED,
   sealedPhoto,
   unzip,
   uploadPhoto,
 } from './photo-fixtures.ts';
+import { ENTRY_NOT_SHARED, NOT_SEALED_TO_PUBLISH } from './photo-publish.service.ts';
 import { NOT_SEALED, PHOTOS_OPEN, PHOTOS_SEALED } from './sealed-photos.ts';
 
 // Issue 37 point 3 (docs/ENCRYPTION.md *Photos*): an encrypted journal's photos are sealed on
@@ -347,6 +349,75 @@ describeEachDatabase('encrypted photos', (get) => {
     expect(card.text).toBe('Shared on purpose');
     expect(card.photos).toBeUndefined();
     expect(fs.existsSync(pictures) ? fs.readdirSync(pictures) : []).toEqual(picturesBefore);
+  });
+
+  it('publishes a sealed photo of a shared entry from the image its device opened, and only then', async () => {
+    const { who, answerId } = await encryptedWriter();
+    const photo = (await uploadPhoto(app, who, answerId, sealedPhoto(), SEALED)).json().photo;
+    const pictures = path.join(dataDir, 'pictures');
+    const publicFiles = () => (fs.existsSync(pictures) ? fs.readdirSync(pictures).sort() : []);
+    const before = publicFiles();
+    const publish = (by: SignedUp, id: string, image: Buffer = jpeg) => {
+      const form = photoForm(image);
+      return app.inject({
+        method: 'POST',
+        url: `/api/answer/photo/publish?photo_id=${id}`,
+        payload: form.payload,
+        headers: { ...form.headers, cookie: by.cookie },
+      });
+    };
+    const card = async () =>
+      (await post(app, '/api/answer/shared', { page: 1 }))
+        .json()
+        .sharedAnswers.find((answer: { _id: string }) => answer._id === answerId);
+
+    // Not shared yet: refused, and nothing is left behind.
+    const early = await publish(who, photo.id);
+    expect([early.statusCode, early.json().error]).toEqual([409, ENTRY_NOT_SHARED]);
+    expect(publicFiles()).toEqual(before);
+
+    const share = { answer_id: answerId, anonymous: false, photos: true, text: 'Out loud' };
+    expect((await post(app, '/api/answer/share', share, who)).statusCode).toBe(200);
+    // Someone else cannot publish it; nor what is not an image.
+    const stranger = await signUpThroughApi(app);
+    expect((await publish(stranger, photo.id)).statusCode).toBe(404);
+    expect((await publish(who, photo.id, Buffer.from('not a picture'))).statusCode).toBe(415);
+
+    const published = await publish(who, photo.id);
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await card()).photos).toEqual([{ url: expect.any(String), width: 300, height: 200 }]);
+    const first = (await card()).photos[0].url as string;
+    // Re-encoded without the camera's details.
+    const copy = fs.readFileSync(path.join(pictures, path.basename(first)));
+    expect(copy.subarray(8, 12).toString()).toBe('WEBP');
+    expect(copy.includes(Buffer.from('TestCam'))).toBe(false);
+
+    // Sent again: one copy, the earlier file gone.
+    expect((await publish(who, photo.id)).statusCode).toBe(200);
+    const again = (await card()).photos;
+    expect(again).toHaveLength(1);
+    expect(again[0].url).not.toBe(first);
+    expect(publicFiles()).toEqual([...before, path.basename(again[0].url)].sort());
+
+    // Taken back: its copies leave the world with it.
+    expect((await post(app, '/api/answer/unshare', { answer_id: answerId }, who)).statusCode).toBe(
+      200,
+    );
+    expect(publicFiles()).toEqual(before);
+  });
+
+  it('publishes from the device only a sealed photo: one in words goes with the share', async () => {
+    const writer = await signUpThroughApi(app);
+    const entry = await saveEntry(writer, false);
+    const plain = (await uploadPhoto(app, writer, entry, jpeg)).json().photo;
+    const form = photoForm(jpeg);
+    const published = await app.inject({
+      method: 'POST',
+      url: `/api/answer/photo/publish?photo_id=${plain.id}`,
+      payload: form.payload,
+      headers: { ...form.headers, cookie: writer.cookie },
+    });
+    expect([published.statusCode, published.json().error]).toEqual([409, NOT_SEALED_TO_PUBLISH]);
   });
 
   it('leaves sealed photos out of the server’s Markdown export, and names none it left out', async () => {

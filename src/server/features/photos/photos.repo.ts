@@ -182,3 +182,35 @@ export async function listSharedPhotosOfUser(db: Database, userId: string): Prom
     .execute();
   return rows.flatMap((row) => (row.shared_photos ? [row.shared_photos] : []));
 }
+
+/**
+ * Adds `copy` to the world's copy of the user's shared entry, in place of an earlier copy of the
+ * same photo (returned, for its file to go), under the entry's row lock; 'not-shared' when the
+ * entry is not the user's or not shared (any more).
+ */
+export async function addSharedCopy(
+  db: Database,
+  answerId: string,
+  userId: string,
+  copy: SharedPhoto,
+): Promise<SharedPhoto | null | 'not-shared'> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('answers')
+      .set((eb) => ({ score: eb.ref('score') }))
+      .where('id', '=', answerId)
+      .where('user_id', '=', userId)
+      .returning(['shared', 'shared_photos'])
+      .executeTakeFirst();
+    if (!row || Number(row.shared) !== 1) return 'not-shared';
+    const copies = parseSharedPhotos(row.shared_photos);
+    const earlier = copies.find((c) => c.of === copy.of) ?? null;
+    const kept = [...copies.filter((c) => c !== earlier), copy];
+    await trx
+      .updateTable('answers')
+      .set({ shared_photos: JSON.stringify(kept) })
+      .where('id', '=', answerId)
+      .execute();
+    return earlier;
+  });
+}

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/deps.ts';
+import { badRequest, HttpError } from '#server/plugins/errors.ts';
 import { rateLimits } from '#server/plugins/rate-limits.ts';
 import { route } from '#server/plugins/typed-routes.ts';
+import { GOING_TOO_FAST } from '#server/plugins/write-limits.ts';
+import { MAX_PHOTO_BYTES } from '#shared/domain/limits.ts';
 import { recordAdminAction } from '../admin/audit.service.ts';
 import { assertSelf, requireAdmin, requireNamedUser } from '../auth/policies.ts';
+import { publishOpenedPhoto } from '../photos/photo-publish.service.ts';
 import { listenForFeedCounter } from './feed-counter.ts';
 import {
   clearReports,
@@ -13,6 +17,7 @@ import {
   reportAnswer,
   reportedAnswers,
   shareAnswer,
+  sharedCopyChanged,
   sharedPageBody,
   sharedPageForPrompt,
   unloveAnswer,
@@ -50,6 +55,34 @@ export function registerWorldRoutes(app: FastifyInstance, deps: AppDeps): void {
       }),
     };
   });
+
+  // A sealed photo of a shared encrypted entry, from the image its device opened (decision 066).
+  route(
+    app,
+    '/api/answer/photo/publish',
+    { config: { rateLimit: limits.upload } },
+    async (request) => {
+      const user = requireNamedUser(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as multipart/form-data');
+      const file = await request.file({
+        limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 0, parts: 1 },
+      });
+      if (!file) throw badRequest('No photo was sent');
+      const answerId = await publishOpenedPhoto(
+        deps,
+        user.id,
+        request.query.photo_id,
+        { stream: file.file, truncated: () => file.file.truncated },
+        (bytes) =>
+          app.writeBudget.reserve(request, 'photo', bytes, {
+            message: () => GOING_TOO_FAST,
+            bulk: true,
+          }),
+      );
+      await sharedCopyChanged(deps, user, answerId);
+      return { ok: true };
+    },
+  );
 
   route(app, '/api/answer/unshare', { config: { write: 'worldAction' } }, async (request) => {
     const user = requireNamedUser(request);

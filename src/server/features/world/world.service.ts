@@ -387,3 +387,17 @@ export async function publicProfile(
   const answers = views.map((view) => presentFeedAnswer(view, viewerId));
   return presentPublicProfile(user, count, answers);
 }
+
+/**
+ * The world's copy of the user's shared entry gained a photo from its device (a sealed one,
+ * photo-publish.service.ts): told as a share is, so an anonymous one still waits for its hour.
+ */
+export async function sharedCopyChanged(
+  deps: WorldDeps,
+  user: Viewer,
+  answerId: string,
+): Promise<void> {
+  if (seenByOthers(await getOwnAnswer(deps, user, answerId))) {
+    await deps.worldEvents.publish({ type: 'shared', answerId });
+  }
+}
