@@ -175,6 +175,7 @@ function PasskeyCard() {
                 onClick={() => {
                   setRemoving(null);
                   setError('');
+                  passwordRef.current?.focus();
                 }}
               >
                 Cancel
