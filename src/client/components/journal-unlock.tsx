@@ -29,6 +29,10 @@ const TEXTS: Record<Way, string> = {
     'Without your earlier password or your recovery key, nobody can open your encrypted entries — not even Müse. You can delete them for good and go on writing; entries that were not encrypted stay.',
 };
 
+/** The password way's words when a passkey can open the journal too. */
+const PASSWORD_OR_PASSKEY =
+  'Your private entries are encrypted. Enter your password or use a passkey to open them on this device, or your recovery key if you have forgotten your password.';
+
 /**
  * The unlock screen (issue 37): an account whose entries are encrypted, on a device that does not
  * hold the key — signed in another way than by password, the key forgotten by the browser, or
@@ -137,7 +141,7 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
           {HEADINGS[way]}
         </h1>
         <p id={ids.text} className="journal-unlock-text">
-          {TEXTS[way]}
+          {way === 'password' && passkeys ? PASSWORD_OR_PASSKEY : TEXTS[way]}
         </p>
         <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
           {way === 'recovery' ? (
