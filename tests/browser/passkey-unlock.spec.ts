@@ -90,8 +90,21 @@ test('a passkey added in settings unlocks the journal on a device that forgot it
   await expect(card.getByText('No passkey unlocks your journal yet.')).toBeVisible();
   await card.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(card.getByRole('alert')).toHaveText('Please enter your password');
+  await card.getByLabel('Password').fill('not the password');
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(card.getByRole('alert')).toHaveText('That password does not open your journal');
   await card.getByLabel('Password').fill(PASSWORD);
   await card.getByRole('button', { name: 'Add a passkey' }).click();
+  // The prompt opens from a click of its own, as Safari asks of WebAuthn; the focus is on it.
+  const create = card.getByRole('button', { name: 'Create the passkey' });
+  await expect(create).toBeFocused();
+  await expectNoAxeViolations(page, 'settings, ready to create a passkey');
+  await card.scrollIntoViewIfNeeded();
+  await screenshotEveryWay(page, SHOTS, 'settings-passkey-create');
+  expect(await cdp.send('WebAuthn.getCredentials', { authenticatorId: id })).toEqual({
+    credentials: [],
+  });
+  await create.click();
   await expect(card.getByRole('status')).toHaveText('Passkey added: it unlocks your journal now.', {
     timeout: 20_000,
   });

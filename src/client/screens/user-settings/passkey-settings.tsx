@@ -5,6 +5,8 @@ import {
   addPasskey,
   loadPasskeys,
   type PasskeyChange,
+  prepareToAddPasskey,
+  type ReadyToAdd,
   removePasskey,
 } from '#client/state/account/passkeys.ts';
 import { useAppState } from '#client/state/store/app-store.ts';
@@ -39,12 +41,16 @@ function PasskeyCard() {
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The password checked and the key open: the next click opens the passkey prompt. */
+  const [ready, setReady] = useState<ReadyToAdd | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
   const ids = {
     heading: useId(),
     text: useId(),
     password: useId(),
     removing: useId(),
+    ready: useId(),
     error: useId(),
   };
   const passkeys = list.kind === 'ready' ? list.passkeys : [];
@@ -78,13 +84,36 @@ function PasskeyCard() {
     setError('');
     setDone('');
     const gone = removing;
-    const outcome: PasskeyChange = gone
-      ? await removePasskey(gone.credential, password)
-      : await addPasskey(password);
+    if (!gone) {
+      const prepared = await prepareToAddPasskey(password);
+      setBusy(false);
+      if ('error' in prepared) {
+        setError(prepared.error);
+        passwordRef.current?.focus();
+        return;
+      }
+      setReady(prepared);
+      setPassword('');
+      return;
+    }
+    settle(gone, await removePasskey(gone.credential, password));
+  };
+
+  /** Opens the passkey prompt, straight from the click (as some browsers require). */
+  const create = async () => {
+    if (!ready || busy) return;
+    setBusy(true);
+    setError('');
+    const outcome = await addPasskey(ready);
+    if (!('error' in outcome)) setReady(null);
+    settle(null, outcome);
+  };
+
+  const settle = (gone: PasskeyWrap | null, outcome: PasskeyChange) => {
     setBusy(false);
     if ('error' in outcome) {
       setError(outcome.error);
-      passwordRef.current?.focus();
+      (gone ? passwordRef : createRef).current?.focus();
       return;
     }
     setList({ kind: 'ready', passkeys: outcome.passkeys });
@@ -96,6 +125,11 @@ function PasskeyCard() {
         : 'Passkey added: it unlocks your journal now.',
     );
   };
+
+  // The create button takes the focus once it is there, so the next Enter or tap opens the prompt.
+  useEffect(() => {
+    if (ready) createRef.current?.focus();
+  }, [ready]);
 
   return (
     <section className="card settings-card" aria-labelledby={ids.heading}>
@@ -133,67 +167,102 @@ function PasskeyCard() {
           })}
         </ul>
       ) : null}
-      <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
-        {removing ? (
-          <p className="settings-note" id={ids.removing}>
-            Enter your password to remove the passkey added {addedOn(removing, passkeys)}.
+      {ready ? (
+        <div className="form-stack">
+          <p className="settings-note" id={ids.ready}>
+            Your password opened your journal’s key. Now create the passkey: your device asks for
+            your fingerprint, face or screen lock.
           </p>
-        ) : null}
-        <div className="form-row">
-          <label className="form-label" htmlFor={ids.password}>
-            Password
-          </label>
-          <input
-            ref={passwordRef}
-            id={ids.password}
-            className="field"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-describedby={removing ? `${ids.removing} ${ids.error}` : ids.error}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError('');
-            }}
-          />
-        </div>
-        <div className="form-actions">
-          {removing ? (
-            <>
-              <button
-                type="submit"
-                className="button button-danger"
-                aria-busy={busy}
-                aria-disabled={busy}
-              >
-                {busy ? 'Removing…' : 'Remove this passkey'}
-              </button>
-              <button
-                type="button"
-                className="button button-quiet"
-                onClick={() => {
-                  setRemoving(null);
-                  setError('');
-                  passwordRef.current?.focus();
-                }}
-              >
-                Cancel
-              </button>
-            </>
-          ) : (
-            <button type="submit" className="button" aria-busy={busy} aria-disabled={busy}>
-              {busy ? 'Waiting for the passkey…' : 'Add a passkey'}
+          <div className="form-actions">
+            <button
+              ref={createRef}
+              type="button"
+              className="button"
+              aria-describedby={`${ids.ready} ${ids.error}`}
+              aria-busy={busy}
+              aria-disabled={busy}
+              onClick={() => void create()}
+            >
+              {busy ? 'Waiting for the passkey…' : 'Create the passkey'}
             </button>
-          )}
+            <button
+              type="button"
+              className="button button-quiet"
+              onClick={() => {
+                setReady(null);
+                setError('');
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+          <p id={ids.error} className="form-error" role="alert">
+            {error}
+          </p>
         </div>
-        <p id={ids.error} className="form-error" role="alert">
-          {error}
-        </p>
-        <p className="form-hint" role="status">
-          {done}
-        </p>
-      </form>
+      ) : (
+        <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
+          {removing ? (
+            <p className="settings-note" id={ids.removing}>
+              Enter your password to remove the passkey added {addedOn(removing, passkeys)}.
+            </p>
+          ) : null}
+          <div className="form-row">
+            <label className="form-label" htmlFor={ids.password}>
+              Password
+            </label>
+            <input
+              ref={passwordRef}
+              id={ids.password}
+              className="field"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              aria-describedby={removing ? `${ids.removing} ${ids.error}` : ids.error}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setError('');
+              }}
+            />
+          </div>
+          <div className="form-actions">
+            {removing ? (
+              <>
+                <button
+                  type="submit"
+                  className="button button-danger"
+                  aria-busy={busy}
+                  aria-disabled={busy}
+                >
+                  {busy ? 'Removing…' : 'Remove this passkey'}
+                </button>
+                <button
+                  type="button"
+                  className="button button-quiet"
+                  onClick={() => {
+                    setRemoving(null);
+                    setError('');
+                    passwordRef.current?.focus();
+                  }}
+                >
+                  Cancel
+                </button>
+              </>
+            ) : (
+              <button type="submit" className="button" aria-busy={busy} aria-disabled={busy}>
+                {busy ? 'Checking…' : 'Add a passkey'}
+              </button>
+            )}
+          </div>
+          <p id={ids.error} className="form-error" role="alert">
+            {error}
+          </p>
+        </form>
+      )}
+      <p className="form-hint" role="status">
+        {done}
+      </p>
     </section>
   );
 }

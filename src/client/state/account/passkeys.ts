@@ -47,20 +47,31 @@ function passkeysOf(bundle: KeyBundle | null): PasskeyWrap[] {
 }
 
 /**
- * A new passkey that unlocks the journal: the password opens the key here, the passkey's PRF
- * output wraps it, and the bundle goes to the server with the password. Nothing changes when
- * the passkey cannot give a PRF output.
+ * The journal's key opened by the password, ready for a new passkey to wrap. A step of its own:
+ * the passkey prompt then opens straight from the person's next click, which some browsers
+ * (Safari) ask of WebAuthn, and a wrong password leaves no passkey behind.
  */
-export async function addPasskey(password: string): Promise<PasskeyChange> {
-  let bundle: KeyBundle;
-  let key: CryptoKey;
+export type ReadyToAdd = { bundle: KeyBundle; key: CryptoKey; password: string };
+
+export async function prepareToAddPasskey(
+  password: string,
+): Promise<ReadyToAdd | { error: string }> {
   try {
-    bundle = bundleOf(await fetchKeyBundle());
-    key = await unlockWithPassword(bundle, password, { extractable: true });
+    const bundle = bundleOf(await fetchKeyBundle());
+    if ((bundle.passkeys?.length ?? 0) >= PASSKEY_LIMIT) return { error: TOO_MANY };
+    const key = await unlockWithPassword(bundle, password, { extractable: true });
+    return { bundle, key, password };
   } catch (error) {
     return { error: messageOf(error, WRONG_PASSWORD_FOR_KEY) };
   }
-  if ((bundle.passkeys?.length ?? 0) >= PASSKEY_LIMIT) return { error: TOO_MANY };
+}
+
+/**
+ * A new passkey that unlocks the journal: its prompt first (called from the person's click),
+ * then its PRF output wraps the key and the bundle goes to the server with the password.
+ * Nothing changes when the passkey cannot give a PRF output.
+ */
+export async function addPasskey({ bundle, key, password }: ReadyToAdd): Promise<PasskeyChange> {
   const prf = createPrfInput();
   let made: PrfOutput;
   try {
