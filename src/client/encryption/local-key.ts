@@ -177,6 +177,18 @@ function cipherOf(raw: Uint8Array): LocalCipher {
  * hands it to local-words.ts: from here on, what the device keeps of them is sealed.
  */
 export async function openLocalKey(userId: string, dataKey: CryptoKey): Promise<void> {
-  const raw = (await keptKey(userId, dataKey)) ?? (await newKey(userId, dataKey));
+  const raw = await oneTabAtATime(
+    async () => (await keptKey(userId, dataKey)) ?? (await newKey(userId, dataKey)),
+  );
   adoptLocalCipher(userId, cipherOf(raw));
+}
+
+/**
+ * One tab of this origin at a time looks for the storage key and makes it (the Web Locks API):
+ * two tabs opening the journal at once would otherwise each make their own, and what the first
+ * sealed would not open after the second's was kept.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(KEY_NAME, work) : work();
 }

@@ -81,6 +81,13 @@ describe('words kept on the device', () => {
     expect(await loadSavedState(storage, today)).toEqual(state);
   });
 
+  it('keep one storage key when two tabs open the journal at the same moment', async () => {
+    const key = await dataKey();
+    const made = vi.spyOn(storage, 'setItem');
+    await Promise.all([openLocalKey(userId, key), openLocalKey(userId, key)]);
+    expect(made.mock.calls.filter(([name]) => name === 'muse-local-key')).toHaveLength(1);
+  });
+
   it('are in the format docs/ENCRYPTION.md gives: nonce, then AES-256-GCM with its label', async () => {
     const key = await dataKey();
     await openLocalKey(userId, key);
