@@ -8,6 +8,7 @@ import {
 } from '../state/account/journal-lock.ts';
 import { passkeyUnlockable, unlockJournalByPasskey } from '../state/account/passkeys.ts';
 import { useTitle } from '../use-title.ts';
+import { PasswordRow } from './password-row.tsx';
 import './account-form.css';
 import './journal-unlock.css';
 
@@ -165,25 +166,18 @@ export function JournalUnlock({ onSignedOut }: { onSignedOut: () => void }) {
               />
             </div>
           ) : null}
-          <div className="form-row">
-            <label className="form-label" htmlFor={ids.password}>
-              {way === 'password' ? 'Password' : 'Your password now'}
-            </label>
-            <input
-              ref={way === 'recovery' ? undefined : firstRef}
-              id={ids.password}
-              className="field"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              aria-describedby={ids.error}
-              aria-invalid={error && way === 'password' && !passkeyFailed ? true : undefined}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError('');
-              }}
-            />
-          </div>
+          <PasswordRow
+            id={ids.password}
+            label={way === 'password' ? 'Password' : 'Your password now'}
+            inputRef={way === 'recovery' ? undefined : firstRef}
+            value={password}
+            describedBy={ids.error}
+            invalid={error !== '' && way === 'password' && !passkeyFailed}
+            onChange={(value) => {
+              setPassword(value);
+              setError('');
+            }}
+          />
           {way === 'forfeit' ? (
             <div className="form-row journal-unlock-confirm">
               <input

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { PasswordRow } from '#client/components/password-row.tsx';
 import { saveFile, textFile } from '#client/save-file.ts';
 import {
   ENCRYPTION_WARNING,
@@ -139,25 +140,18 @@ export function EncryptionSettings() {
           : ENCRYPTION_WARNING}
       </p>
       <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="form-row">
-          <label className="form-label" htmlFor={ids.password}>
-            Password
-          </label>
-          <input
-            ref={passwordRef}
-            id={ids.password}
-            className="field"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-describedby={ids.error}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError('');
-            }}
-          />
-        </div>
+        <PasswordRow
+          id={ids.password}
+          label="Password"
+          inputRef={passwordRef}
+          value={password}
+          describedBy={ids.error}
+          invalid={error !== ''}
+          onChange={(value) => {
+            setPassword(value);
+            setError('');
+          }}
+        />
         <div className="form-actions">
           <button
             type="submit"

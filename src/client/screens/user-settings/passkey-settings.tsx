@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { PasswordRow } from '#client/components/password-row.tsx';
 import type { PasskeyWrap } from '#client/encryption/keys.ts';
 import { passkeysAvailable } from '#client/encryption/passkey-prf.ts';
 import {
@@ -207,25 +208,18 @@ function PasskeyCard() {
               Enter your password to remove the passkey added {addedOn(removing, passkeys)}.
             </p>
           ) : null}
-          <div className="form-row">
-            <label className="form-label" htmlFor={ids.password}>
-              Password
-            </label>
-            <input
-              ref={passwordRef}
-              id={ids.password}
-              className="field"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              aria-describedby={removing ? `${ids.removing} ${ids.error}` : ids.error}
-              aria-invalid={error ? true : undefined}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setError('');
-              }}
-            />
-          </div>
+          <PasswordRow
+            id={ids.password}
+            label="Password"
+            inputRef={passwordRef}
+            value={password}
+            describedBy={removing ? `${ids.removing} ${ids.error}` : ids.error}
+            invalid={error !== ''}
+            onChange={(value) => {
+              setPassword(value);
+              setError('');
+            }}
+          />
           <div className="form-actions">
             {removing ? (
               <>

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { PasswordRow } from '#client/components/password-row.tsx';
 import { MIN_PASSWORD_LENGTH } from '#client/state/account/account-rules.ts';
 import { changePassword, changePasswordProblem } from '#client/state/account/recovery.ts';
 
@@ -41,47 +42,35 @@ export function PasswordSettings() {
         Password
       </h2>
       <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="form-row">
-          <label className="form-label" htmlFor={ids.current}>
-            Current password
-          </label>
-          <input
-            ref={currentRef}
-            id={ids.current}
-            className="field"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            aria-describedby={ids.error}
-            aria-invalid={error && current === '' ? true : undefined}
-            onChange={(event) => {
-              setCurrent(event.target.value);
-              setError('');
-            }}
-          />
-        </div>
-        <div className="form-row">
-          <label className="form-label" htmlFor={ids.next}>
-            New password
-          </label>
-          <input
-            ref={nextRef}
-            id={ids.next}
-            className="field"
-            type="password"
-            autoComplete="new-password"
-            minLength={MIN_PASSWORD_LENGTH}
-            value={next}
-            aria-describedby={`${ids.hint} ${ids.error}`}
-            onChange={(event) => {
-              setNext(event.target.value);
-              setError('');
-            }}
-          />
+        <PasswordRow
+          id={ids.current}
+          label="Current password"
+          inputRef={currentRef}
+          value={current}
+          describedBy={ids.error}
+          invalid={error !== '' && current === ''}
+          onChange={(value) => {
+            setCurrent(value);
+            setError('');
+          }}
+        />
+        <PasswordRow
+          id={ids.next}
+          label="New password"
+          inputRef={nextRef}
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          value={next}
+          describedBy={`${ids.hint} ${ids.error}`}
+          onChange={(value) => {
+            setNext(value);
+            setError('');
+          }}
+        >
           <p id={ids.hint} className="form-hint">
             At least {MIN_PASSWORD_LENGTH} characters. Your other devices will be signed out.
           </p>
-        </div>
+        </PasswordRow>
         <div className="form-actions">
           <button
             type="submit"

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { PasswordRow } from '#client/components/password-row.tsx';
 import { regenerateRecoveryCodes } from '#client/state/account/recovery.ts';
 import { useRecoveryMethods } from '#client/state/account/use-recovery-methods.ts';
 import { MESSAGES } from '#shared/domain/validation-messages.ts';
@@ -42,24 +43,17 @@ export function RecoveryCodesSettings() {
         used some? Make new ones: the old ones stop working.
       </p>
       <form className="form-stack" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="form-row">
-          <label className="form-label" htmlFor={inputId}>
-            Your password
-          </label>
-          <input
-            id={inputId}
-            className="field"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-describedby={`${hintId} ${errorId}`}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError('');
-            }}
-          />
-        </div>
+        <PasswordRow
+          id={inputId}
+          label="Your password"
+          value={password}
+          describedBy={`${hintId} ${errorId}`}
+          invalid={error !== ''}
+          onChange={(value) => {
+            setPassword(value);
+            setError('');
+          }}
+        />
         <div className="form-actions">
           <button
             type="submit"
