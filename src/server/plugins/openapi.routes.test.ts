@@ -127,6 +127,13 @@ describeEachDatabase('OpenAPI document', (get) => {
     for (const upload of ['/api/user/picture', '/api/answer/photo/replace']) {
       expect(doc.paths[upload]?.post?.requestBody?.content).toHaveProperty('multipart/form-data');
     }
+    // What a device may have encrypted is marked, for a generated client (docs/ENCRYPTION.md).
+    const schemas = doc.components.schemas as Record<
+      string,
+      { properties: Record<string, object> }
+    >;
+    expect(schemas.Answer?.properties.text).toMatchObject({ 'x-encrypted': expect.any(String) });
+    expect(schemas.Answer?.properties.encrypted).toHaveProperty('description');
     // A photo is its image, or for an encrypted journal its sealed bytes.
     expect(
       Object.keys(doc.paths['/api/answer/photo/{photo_id}']?.get?.responses['200']?.content ?? {}),

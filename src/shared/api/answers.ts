@@ -9,6 +9,16 @@ import {
   MAX_PROMPT_TITLE,
 } from './common.ts';
 
+/**
+ * How the API description marks what a device may have encrypted (docs/ENCRYPTION.md): a
+ * description, and `x-encrypted` naming the format, for a generated client to tell them apart.
+ */
+export const ENCRYPTED_TEXT = {
+  description:
+    'The words; when `encrypted` is true, an encrypted entry (`e1.<iv>.<ciphertext>`, docs/ENCRYPTION.md) holding the words and tags, which only the author’s devices open.',
+  'x-encrypted': 'e1 when encrypted is true',
+};
+
 // Request schemas and response types for the caller's own answers (SPEC §7).
 
 /**
@@ -64,7 +74,10 @@ export const answerInputSchema = z
       .string()
       .max(MAX_SEALED_ENTRY, tooLong)
       .refine(withoutNul, NUL_MESSAGE)
-      .meta({ description: `At most ${MAX_ANSWER_TEXT} characters; an encrypted entry's more.` }),
+      .meta({
+        ...ENCRYPTED_TEXT,
+        description: `${ENCRYPTED_TEXT.description} At most ${MAX_ANSWER_TEXT} characters of words; an encrypted entry's more.`,
+      }),
     type: z.string().trim().min(1).max(40).refine(withoutNul, NUL_MESSAGE).optional(),
     categories: categoriesSchema.refine((names) => names.every(withoutNul), NUL_MESSAGE).optional(),
     /** Absent: the stored tags stay (an old client, the offline queue). */
@@ -126,7 +139,7 @@ export const answerSchema = z.object({
   prompt_title: z.string(),
   answered: z.string(),
   modified: z.string(),
-  text: z.string(),
+  text: z.string().meta(ENCRYPTED_TEXT),
   type: z.string(),
   categories: z.array(z.string()),
   /** The entry's tags: private, only ever sent to its author (absent in old saved states). */
@@ -151,7 +164,10 @@ export const answerSchema = z.object({
    */
   sharedText: z.string().nullable().optional(),
   /** `text` is encrypted on the author's devices (docs/ENCRYPTION.md); absent in old states. */
-  encrypted: z.boolean().optional(),
+  encrypted: z
+    .boolean()
+    .optional()
+    .meta({ description: 'True when `text` is an encrypted entry (docs/ENCRYPTION.md).' }),
 });
 z.globalRegistry.add(answerSchema, { id: 'Answer' });
 export type Answer = z.infer<typeof answerSchema>;

@@ -72,7 +72,11 @@ export const photoSchema = z.object({
   /** Where its owner reads it (photoPath). */
   url: z.string(),
   /** Sealed on the device (docs/ENCRYPTION.md *Photos*): its bytes there are a `p1` photo. */
-  encrypted: z.literal(true).optional(),
+  encrypted: z.literal(true).optional().meta({
+    description:
+      'Sealed on the author’s device: the bytes at `url` are a p1 photo (docs/ENCRYPTION.md), which only the author’s devices open.',
+    'x-encrypted': 'p1',
+  }),
 });
 export type Photo = z.infer<typeof photoSchema>;
 
