@@ -88,6 +88,9 @@ try {
       const [entry] = performance.getEntriesByName('muse:save-state');
       if (!entry || !opened || entry.startTime <= opened.startTime) return null;
       const end = entry.startTime + entry.duration;
+      // A long task is reported after it ends, by a task of its own: read them a moment later,
+      // or the save's own task may not be among them yet.
+      if (performance.now() < end + 500) return null;
       const long = (window as unknown as { museLongTasks: { start: number; ms: number }[] })
         .museLongTasks;
       const during = long.filter((t) => t.start < end && t.start + t.ms > entry.startTime);
