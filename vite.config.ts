@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes name.br and name.gz beside every text file of the build once, at maximum quality, so
@@ -40,7 +41,76 @@ function precompress(): Plugin {
   };
 }
 
-import { VitePWA } from 'vite-plugin-pwa';
+/** What the service worker keeps for offline starts: the app shell, not source maps or the rest. */
+const PRECACHED = /\.(js|css|html|svg|png|webmanifest)$/;
+
+/**
+ * Builds the installable app's service worker (src/client/service-worker/sw.ts) into sw.js with
+ * the list of files to keep offline: each built file under its hashed name, each file of public/
+ * and index.html with a hash of its content, so a new build replaces only what changed. The
+ * built index.html registers it (public/register-sw.js).
+ */
+function serviceWorker(): Plugin {
+  let publicDir = '';
+  return {
+    name: 'muse-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    // Registered by the built app only: `npm run dev` has no sw.js to register.
+    transformIndexHtml: () => [
+      { tag: 'script', attrs: { src: '/register-sw.js', defer: true }, injectTo: 'body' },
+    ],
+    async generateBundle(_options, bundle) {
+      const revision = (content: string | Uint8Array) =>
+        createHash('sha256').update(content).digest('hex').slice(0, 32);
+      const precache = [
+        ...Object.values(bundle)
+          .filter((file) => PRECACHED.test(file.fileName))
+          .map((file) => ({
+            url: file.fileName,
+            revision: file.fileName.startsWith('assets/')
+              ? null
+              : revision(file.type === 'chunk' ? file.code : file.source),
+          })),
+        ...fs
+          .readdirSync(publicDir)
+          .filter((name) => PRECACHED.test(name))
+          .map((name) => ({
+            url: name,
+            revision: revision(fs.readFileSync(path.join(publicDir, name))),
+          })),
+      ];
+      if (!precache.some((entry) => entry.url === 'index.html')) {
+        throw new Error('muse-service-worker: index.html is not in the bundle yet');
+      }
+      const built = await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        define: {
+          __PRECACHE__: JSON.stringify(precache),
+          'process.env.NODE_ENV': JSON.stringify('production'),
+        },
+        build: {
+          write: false,
+          minify: true,
+          lib: {
+            entry: path.resolve(import.meta.dirname, 'src/client/service-worker/sw.ts'),
+            formats: ['iife'],
+            name: 'museServiceWorker',
+          },
+        },
+      });
+      const output = (Array.isArray(built) ? built[0] : built) as { output: { code?: string }[] };
+      const code = output.output[0]?.code;
+      if (!code) throw new Error('muse-service-worker: the service worker built empty');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: code });
+    },
+  };
+}
 
 // Not the calls only some lazy screens make (photos, reminders, tokens, transfer, the live
 // world), the admin screens' calls and actions (api/admin.ts, state/admin/), the photo queue
@@ -56,52 +126,7 @@ const DEV_API = process.env.MUSE_DEV_API || 'http://localhost:3000';
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [
-    react(),
-    precompress(),
-    // The installable app ("the iOS app" of the spec): a manifest and a service worker that
-    // caches the app shell so Müse opens without a network. API calls are never cached.
-    VitePWA({
-      registerType: 'autoUpdate',
-      // An external registerSW.js (the CSP allows no inline scripts), deferred: it must not hold
-      // up the first paint (Lighthouse counted it render-blocking).
-      injectRegister: 'script-defer',
-      includeAssets: ['icon.svg', 'apple-touch-icon.png'],
-      manifest: {
-        name: 'Müse — Daily Reflection',
-        short_name: 'Müse',
-        description:
-          'A daily reflection journal: one thoughtful prompt a day, a streak, and the world.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#fbf8f3',
-        theme_color: '#2f2a4a',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
-        ],
-      },
-      workbox: {
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        cleanupOutdatedCaches: true,
-        // Control the page that installed it at once: a visitor who loses the network before
-        // ever reloading can still reload the app offline (answers wait in the offline record).
-        clientsClaim: true,
-        // Daily reminders: the push and notificationclick handlers (src/client/public/push-sw.js).
-        importScripts: ['/push-sw.js'],
-      },
-    }),
-  ],
+  plugins: [react(), precompress(), serviceWorker()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 // `npm run typecheck`: tsc on each of the project's tsconfigs in turn, one line as each starts
-// and one as it ends, so a long check is never silent; all three run even when one fails.
+// and one as it ends, so a long check is never silent; all of them run even when one fails.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -10,6 +10,7 @@ const CONFIGS: [file: string, what: string][] = [
   ['tsconfig.server.json', 'server, shared, scripts, bench, tests/support, tests/faults'],
   ['tsconfig.client.json', 'client'],
   ['tsconfig.e2e.json', 'browser specs'],
+  ['tsconfig.worker.json', 'service worker'],
 ];
 
 const failed: string[] = [];
