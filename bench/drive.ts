@@ -1,7 +1,8 @@
 // The load generator, run as its own process so it never shares an event loop (or a core's
 // worth of scheduling) with the server it measures. Reads a DriveSpec as JSON from argv[2],
 // runs autocannon and prints one JSON line: req/s and latency percentiles.
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { loadAutocannon } from './autocannon.ts';
 
 export type DriveRequest =
   | {
@@ -251,8 +252,9 @@ function percentile(values: number[], q: number): number {
 const spec = JSON.parse(process.argv[2] ?? '{}') as DriveSpec;
 const seen = new WeakSet<object>();
 const connected: number[] = [];
+const cannon = await loadAutocannon();
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
-  const instance = autocannon(
+  const instance = cannon(
     {
       url: spec.origin,
       connections: spec.connections,

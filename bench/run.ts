@@ -22,6 +22,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
+import { loadAutocannon } from './autocannon.ts';
 import type { DriveRequest, DriveResult, DriveSpec } from './drive.ts';
 import { writeResults } from './results.ts';
 import { insertSessions, seedScale } from './scale-data.ts';
@@ -63,6 +64,8 @@ function log(line: string): void {
 }
 
 // --- the database: fresh, migrated, seeded, filled -------------------------------------------
+// Installed here on the first run, before any drive.ts process wants it.
+await loadAutocannon();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-bench-'));
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
