@@ -1,9 +1,13 @@
-// `npm test`: everything CI checks, in order, ending with one line `N passed, N failed`.
-// Static checks count as one test each; Vitest suites count their tests.
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything CI checks, ending with one line `N passed, N failed`.
+// Static checks count as one test each; Vitest suites count their tests. The unit, component
+// and integration tests run at the same time as the fault tests: each waits on databases,
+// sockets, timers and restarts more than on the CPU, and the two together take about as long as
+// the first alone (their lines are prefixed by their stage then). The browser specs come last.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muse-test-report-'));
@@ -17,17 +21,46 @@ function seconds(since: number): string {
   return `${Math.round((Date.now() - since) / 1000)} s`;
 }
 
-function run(label: string, command: string, args: string[]): boolean {
+/**
+ * Runs one stage and says whether it exited 0. With a `tag`, its output goes through line by
+ * line, each line prefixed, so that stages running at once stay readable.
+ */
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  options: { tag?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<boolean> {
   console.log(`\n▶ ${label}`);
   const stageStart = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  stageTimes.push(`${label}: ${seconds(stageStart)}`);
-  console.log(`◀ ${label}: ${seconds(stageStart)} (${seconds(started)} in all)`);
-  return result.status === 0;
+  const { tag } = options;
+  const child = spawn(command, args, {
+    cwd: root,
+    env: options.env ?? process.env,
+    stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (tag) {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
+      readline
+        .createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })
+        .on('line', (line) => console.log(`[${tag}] ${line}`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.log(`${label}: could not start: ${error.message}`);
+    });
+    child.on('close', (code) => {
+      stageTimes.push(`${label}: ${seconds(stageStart)}`);
+      console.log(`◀ ${label}: ${seconds(stageStart)} (${seconds(started)} in all)`);
+      resolve(code === 0);
+    });
+  });
 }
 
-function check(label: string, command: string, args: string[]): void {
-  if (run(label, command, args)) {
+async function check(label: string, command: string, args: string[]): Promise<void> {
+  if (await run(label, command, args)) {
     passed += 1;
   } else {
     failed += 1;
@@ -35,20 +68,29 @@ function check(label: string, command: string, args: string[]): void {
   }
 }
 
+function reportFile(label: string): string {
+  return path.join(reportDir, `${label.replace(/[^\w-]+/g, '-')}.json`);
+}
+
 type VitestReport = { numPassedTests: number; numFailedTests: number; success: boolean };
 
-function vitest(label: string, projects: string[]): void {
-  const outputFile = path.join(reportDir, `${label.replace(/[^\w-]+/g, '-')}.json`);
-  const ok = run(label, 'npx', [
-    'vitest',
-    'run',
-    ...projects.flatMap((project) => ['--project', project]),
-    '--reporter=default',
-    // How far the run is, as counts (tests/support/progress-reporter.ts).
-    '--reporter=./tests/support/progress-reporter.ts',
-    '--reporter=json',
-    `--outputFile.json=${outputFile}`,
-  ]);
+async function vitest(label: string, tag: string, projects: string[]): Promise<void> {
+  const outputFile = reportFile(label);
+  const ok = await run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      // How far the run is, as counts (tests/support/progress-reporter.ts).
+      '--reporter=./tests/support/progress-reporter.ts',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+    ],
+    { tag },
+  );
   if (!fs.existsSync(outputFile)) {
     failed += 1;
     failures.push(`${label} (no report)`);
@@ -72,17 +114,11 @@ type PlaywrightReport = {
 };
 
 /** @playwright/test specs (tests/browser); its JSON reporter gives the counts. */
-function playwright(label: string): void {
-  const outputFile = path.join(reportDir, `${label.replace(/[^\w-]+/g, '-')}.json`);
-  console.log(`\n▶ ${label}`);
-  const stageStart = Date.now();
-  const result = spawnSync('npx', ['playwright', 'test', '--reporter=list,json'], {
-    cwd: root,
-    stdio: 'inherit',
+async function playwright(label: string): Promise<void> {
+  const outputFile = reportFile(label);
+  const ok = await run(label, 'npx', ['playwright', 'test', '--reporter=list,json'], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
   });
-  stageTimes.push(`${label}: ${seconds(stageStart)}`);
-  const ok = result.status === 0;
   const report = fs.existsSync(outputFile)
     ? (JSON.parse(fs.readFileSync(outputFile, 'utf8')) as PlaywrightReport)
     : null;
@@ -103,13 +139,18 @@ function playwright(label: string): void {
   }
 }
 
-check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', 'npx', ['biome', 'ci', '.']);
-vitest('unit, component and integration tests', ['unit', 'component', 'integration']);
-vitest('fault tests (tests/faults)', ['faults']);
-check('client build', process.execPath, [path.join(root, 'scripts/ensure-build.ts')]);
-check('client first-load budget', process.execPath, [path.join(root, 'scripts/client-budget.ts')]);
-playwright('browser tests (Playwright, tests/browser)');
+await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await check('lint', 'npx', ['biome', 'ci', '.']);
+// Before the Vitest stages: the fault tests' servers read dist/client as they start.
+await check('client build', process.execPath, [path.join(root, 'scripts/ensure-build.ts')]);
+await check('client first-load budget', process.execPath, [
+  path.join(root, 'scripts/client-budget.ts'),
+]);
+await Promise.all([
+  vitest('unit, component and integration tests', 'tests', ['unit', 'component', 'integration']),
+  vitest('fault tests (tests/faults)', 'faults', ['faults']),
+]);
+await playwright('browser tests (Playwright, tests/browser)');
 
 fs.rmSync(reportDir, { recursive: true, force: true });
 console.log(`\nTook ${seconds(started)}: ${stageTimes.join('; ')}`);
